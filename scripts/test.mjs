@@ -1,0 +1,28 @@
+// `npm test`: installs what is missing (dependencies, Debian's chromium), then type check, lint,
+// build, unit + integration tests (vitest) and the end-to-end suite (Playwright, real server,
+// real Chromium). Stops at the first failing step.
+import { bin, ensureChromium, ensureBuilt, ensureDependencies, run, step } from './lib.mjs';
+
+const started = Date.now();
+const timings = [];
+async function timed(title, action) {
+  step(title);
+  const t0 = Date.now();
+  await action();
+  timings.push(`${title}: ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+}
+
+try {
+  await ensureDependencies();
+  await ensureChromium();
+  await timed('Type check', () => run('npm', ['run', '--silent', 'typecheck']));
+  await timed('Lint and format check', () => run(bin('biome'), ['check', '--error-on-warnings', '.']));
+  await timed('Build', () => ensureBuilt({ force: true }));
+  await timed('Unit and integration tests (vitest)', () => run(bin('vitest'), ['run']));
+  await timed('End-to-end tests (Playwright, Chromium)', () => run(bin('playwright'), ['test']));
+} catch (error) {
+  console.error(`\n✖ ${error.message}`);
+  process.exit(1);
+}
+console.info(`\n✔ All checks passed in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+for (const line of timings) console.info(`  ${line}`);

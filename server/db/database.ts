@@ -1,0 +1,90 @@
+// Opens the server's database: PGlite under DATA_DIR by default, a real PostgreSQL when
+// DATABASE_URL is set. Both speak the same SQL, so the rest of the server sees one `Db` type.
+import { mkdir } from 'node:fs/promises';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export type Database = {
+  kind: 'pglite' | 'postgres';
+  db: Db;
+  /** Runs the pending migrations; safe when several servers start against one PostgreSQL. */
+  migrate(): Promise<void>;
+  /** Cheap liveness check used by /healthz. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+};
+
+export type DatabaseOptions = { databaseUrl?: string | undefined; dataDir?: string | undefined };
+
+const MIGRATIONS_FOLDER = new URL('./migrations', import.meta.url).pathname;
+// Any constant works; it only has to be the same for every server process of this app.
+const MIGRATION_LOCK_ID = 7_301_001;
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl);
+  return openPglite(options.dataDir);
+}
+
+async function openPglite(dataDir: string | undefined): Promise<Database> {
+  // No dataDir, or `memory://`, means an in-memory database that vanishes with the process.
+  const inMemory = !dataDir || dataDir.startsWith('memory://');
+  if (!inMemory) await mkdir(dataDir, { recursive: true });
+  const client = inMemory ? new PGlite() : new PGlite(dataDir);
+  await client.waitReady;
+  const db = drizzlePglite({ client, schema });
+  return {
+    kind: 'pglite',
+    db,
+    async migrate() {
+      const { migrate } = await import('drizzle-orm/pglite/migrator');
+      // PGlite is single-connection and in-process: no other migrator can race this one.
+      await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+    },
+    async ping() {
+      await db.execute(sql`select 1`);
+    },
+    async close() {
+      await client.close();
+    },
+  };
+}
+
+async function openPostgres(url: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // A dropped idle connection must not crash the process; the pool reconnects on next use.
+  pool.on('error', (error) => console.error('PostgreSQL pool error:', error.message));
+  const db = drizzlePg({ client: pool, schema });
+  return {
+    kind: 'postgres',
+    db,
+    async migrate() {
+      const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+      // One connection holds an advisory lock for the whole run, so servers starting together
+      // apply each migration once.
+      const connection = await pool.connect();
+      try {
+        await connection.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+        await migrate(drizzlePg({ client: connection, schema }), {
+          migrationsFolder: MIGRATIONS_FOLDER,
+        });
+      } finally {
+        await connection.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {});
+        connection.release();
+      }
+    },
+    async ping() {
+      await db.execute(sql`select 1`);
+    },
+    async close() {
+      await pool.end();
+    },
+  };
+}

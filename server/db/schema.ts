@@ -1,0 +1,10 @@
+// The server's tables (drizzle). Change a table here, then `npm run db:generate` writes the
+// migration into server/db/migrations; migrations run on every start, on PGlite and PostgreSQL alike.
+import { pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+/** Facts about this database itself (when it was created, by which app version). */
+export const appMeta = pgTable('app_meta', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,54 @@
+// What the order detail shows and offers (purchasing-core §2.4, §6).
+// The detail speaks state names (SIGN, SIGNED) while lists speak numeric codes, so numeric 90
+// ("signed for") counts as SIGNED wherever SIGNED is named.
+
+import { formatMoneyAbs, type NumericInput } from '../format/money';
+import { toOrderStateCode } from './orderStates';
+
+type StateValue = number | string | null | undefined;
+
+/** SIGNED in any spelling: the name, code 90 or '90'. SIGN is not included (see isSignOrSigned). */
+export function isOrderSigned(state: StateValue): boolean {
+  return state !== 'SIGN' && toOrderStateCode(state) === 90;
+}
+
+function isSignOrSigned(state: StateValue): boolean {
+  return state === 'SIGN' || isOrderSigned(state);
+}
+
+/** §6: anyone of the company may change the owner unless the order is SIGN or SIGNED. */
+export function canChangeOrderOwner(state: StateValue): boolean {
+  return !isSignOrSigned(state);
+}
+
+export interface OrderDetailVisibility {
+  forecastReceiveDate: boolean;
+  unpaidAmount: boolean;
+  changeOwnerButton: boolean;
+}
+
+/** Fields hide at SIGNED as the spec words it; the owner button at SIGN or SIGNED. */
+export function orderDetailVisibility(state: StateValue): OrderDetailVisibility {
+  const signed = isOrderSigned(state);
+  return {
+    forecastReceiveDate: !signed,
+    unpaidAmount: !signed,
+    changeOwnerButton: canChangeOrderOwner(state),
+  };
+}
+
+export interface OrderProductLine {
+  supplier_order_node_line?: { taxed_amount?: NumericInput } | null;
+}
+
+/** The line's tax-inclusive total, shown without sign (credit lines arrive negative). */
+export function formatOrderLineTotal(line: OrderProductLine, currency?: string | null): string {
+  return formatMoneyAbs(line.supplier_order_node_line?.taxed_amount, currency);
+}
+
+export type DetailLoadStatus = 'loading' | 'loaded' | 'failed';
+
+/** Only a failed load disables the chat (§2.4): without the order there is no contact to talk to. */
+export function canOpenOrderChat(status: DetailLoadStatus): boolean {
+  return status !== 'failed';
+}

@@ -1,0 +1,46 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+
+// `npm run dev` serves the app here with hot reload and forwards every server path to the
+// reference server (scripts/dev.mjs starts it on PORT, default 8080).
+const serverOrigin = `http://127.0.0.1:${process.env.PORT ?? '8080'}`;
+const serverPaths = ['/healthz', '/api', '/oidc', '/sync-api', '/template-api', '^/[a-z]+-api/'];
+
+export default defineConfig({
+  plugins: [
+    react(),
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'sw',
+      filename: 'sw.ts',
+      registerType: 'prompt',
+      injectRegister: false,
+      manifest: {
+        name: '工业品采购',
+        short_name: '采购',
+        description: '询价、报价、下单与订单跟踪，离线也能用',
+        lang: 'zh-CN',
+        start_url: '/',
+        display: 'standalone',
+        background_color: '#ffffff',
+        theme_color: '#1c7ed6',
+        icons: [{ src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' }],
+      },
+      injectManifest: {
+        globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
+      },
+    }),
+  ],
+  server: {
+    port: 5173,
+    proxy: {
+      ...Object.fromEntries(serverPaths.map((path) => [path, { target: serverOrigin }])),
+      '/ws': { target: serverOrigin, ws: true },
+    },
+  },
+  build: {
+    outDir: 'dist',
+    sourcemap: true,
+  },
+});
