@@ -30,7 +30,9 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
   const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
   const parsed = envSchema.safeParse(present);
   if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    const problems = parsed.error.issues.map(
+      (issue) => `${issue.path.join('.')}: ${issue.message}`,
+    );
     throw new Error(`Invalid server environment:\n  ${problems.join('\n  ')}`);
   }
   const e = parsed.data;

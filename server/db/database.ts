@@ -76,7 +76,9 @@ async function openPostgres(url: string): Promise<Database> {
           migrationsFolder: MIGRATIONS_FOLDER,
         });
       } finally {
-        await connection.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {});
+        await connection
+          .query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID])
+          .catch(() => {});
         connection.release();
       }
     },

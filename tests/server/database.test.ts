@@ -66,10 +66,10 @@ describe.each(drivers.filter((driver) => driver === 'postgres'))('migrations on 
       await Promise.all(servers.map((server) => server.migrate()));
       const [first] = servers;
       if (!first) throw new Error('no server');
-      const applied = await first.db.execute(
+      const applied = (await first.db.execute(
         sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
-      );
-      expect(applied.rows[0]).toEqual({ n: journal.entries.length });
+      )) as { rows: unknown[] };
+      expect(applied.rows).toEqual([{ n: journal.entries.length }]);
     } finally {
       await Promise.all(servers.map((server) => server.close()));
       await dropPostgresDatabase(url);

@@ -105,7 +105,10 @@ describe.each(drivers)('server basics on %s', (driver) => {
   it('hides the details of a real fault behind a Chinese 500 message', async () => {
     const res = await server.app.inject({ method: 'GET', url: '/api/v7/boom' });
     expect(res.statusCode).toBe(500);
-    expect(res.json()).toEqual({ error_code: 'INTERNAL_ERROR', error_message: '服务器繁忙，请稍后重试' });
+    expect(res.json()).toEqual({
+      error_code: 'INTERNAL_ERROR',
+      error_message: '服务器繁忙，请稍后重试',
+    });
   });
 });
 
@@ -113,7 +116,11 @@ describe('without a built app', () => {
   it('tells the user how to build it instead of a blank page', async () => {
     const server = await startTestServer('pglite');
     try {
-      const res = await server.app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } });
+      const res = await server.app.inject({
+        method: 'GET',
+        url: '/',
+        headers: { accept: 'text/html' },
+      });
       expect(res.statusCode).toBe(503);
       expect(res.body).toContain('npm run build');
     } finally {
