@@ -25,7 +25,8 @@ export function validateRegistration(
   else if (!MAINLAND_MOBILE_PATTERN.test(form.mobile)) {
     errors.mobile = ACCOUNT_MESSAGES.REGISTER_MOBILE_INVALID;
   }
-  if (form.imageCode.trim() === '') errors.imageCode = ACCOUNT_MESSAGES.REGISTER_IMAGE_CODE_REQUIRED;
+  if (form.imageCode.trim() === '')
+    errors.imageCode = ACCOUNT_MESSAGES.REGISTER_IMAGE_CODE_REQUIRED;
   if (form.smsCode.trim() === '') errors.smsCode = ACCOUNT_MESSAGES.REGISTER_SMS_CODE_REQUIRED;
   return errors;
 }

@@ -1,18 +1,16 @@
 // Brand search options and the brand/product choice rule (purchasing-core §5 "Brand and product
 // choice", settings-messaging-shared §4 "Brand or product replacement", §5 "Shared widgets").
 
+import { meetsSearchMinimum } from '../format/text';
 import {
   brandReplaceConfirm,
   PURCHASING_MESSAGES,
   productReplaceConfirm,
 } from '../messages/purchasing';
 
-export const BRAND_SEARCH_MIN_CHARS = 2;
-
 /** The trimmed text to search brands for, or null when it is too short to search. */
 export function brandSearchTerm(text: string): string | null {
-  const term = text.trim();
-  return [...term].length >= BRAND_SEARCH_MIN_CHARS ? term : null;
+  return meetsSearchMinimum(text) ? text.trim() : null;
 }
 
 export interface BrandHit {

@@ -9,10 +9,10 @@ export function setCascading<F extends string, T extends Record<F, string>>(
   form: T,
   field: F,
   value: string,
-  clears: Readonly<Record<F, readonly F[]>>,
+  clears: Readonly<Partial<Record<F, readonly F[]>>>,
 ): T {
   if (form[field] === value) return form;
   const next: T = { ...form, [field]: value };
-  for (const lower of clears[field]) next[lower] = '' as T[F];
+  for (const lower of clears[field] ?? []) next[lower] = '' as T[F];
   return next;
 }

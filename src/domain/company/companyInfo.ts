@@ -9,7 +9,8 @@ export const LOCATION_FIELDS = ['country', 'province', 'city'] as const;
 export type LocationField = (typeof LOCATION_FIELDS)[number];
 type Location = Partial<Record<LocationField, string | null>>;
 
-const filled = (v: string | null | undefined): boolean => v !== null && v !== undefined && v.trim() !== '';
+const filled = (v: string | null | undefined): boolean =>
+  v !== null && v !== undefined && v.trim() !== '';
 
 /**
  * A location field is locked once the server holds a value for it. Each field locks on its own:

@@ -63,18 +63,16 @@ export function validateInvoiceForm(
 
 type MailingLevel = 'country' | 'province' | 'city' | 'district';
 
-// As the spec states it: a new province clears only the city (the district list is per city
-// and is reloaded with it).
-const MAILING_CLEARS: Record<MailingLevel, readonly MailingLevel[] | readonly InvoiceField[]> = {
+// As the spec states it: a new province clears only the city.
+const MAILING_CLEARS: Partial<Record<InvoiceField, readonly InvoiceField[]>> = {
   country: ['province', 'city', 'district', 'street'],
   province: ['city'],
-  city: [],
-  district: [],
 };
 
-export function setMailingLevel(form: InvoiceForm, level: MailingLevel, value: string): InvoiceForm {
-  return setCascading<InvoiceField, InvoiceForm>(form, level, value, {
-    ...Object.fromEntries(Object.keys(form).map((k) => [k, []])),
-    ...MAILING_CLEARS,
-  } as Record<InvoiceField, readonly InvoiceField[]>);
+export function setMailingLevel(
+  form: InvoiceForm,
+  level: MailingLevel,
+  value: string,
+): InvoiceForm {
+  return setCascading(form, level, value, MAILING_CLEARS);
 }

@@ -4,6 +4,7 @@
 
 export { DEFAULT_PAYMENT_METHOD } from '../finance/paymentMethods';
 
+import { toEpochMs } from '../format/date';
 import { PURCHASING_MESSAGES } from '../messages/purchasing';
 import type { SheetState } from './sheetStates';
 
@@ -107,14 +108,10 @@ export interface ValidityLine {
   product?: { validity_end_date?: string | number | null } | null;
 }
 
-function toEpochMs(value: string | number): number | null {
-  const ms = typeof value === 'number' ? value : Date.parse(value);
-  return Number.isFinite(ms) ? ms : null;
-}
-
 /**
  * A quoted sheet warns when any product's validity ended 180 days or more before `now` (epoch ms).
- * Missing or unreadable dates are ignored rather than warned about.
+ * Missing or unreadable dates are ignored rather than warned about; a date without an offset is
+ * read as UTC, the server's clock (format/date).
  */
 export function validityWarning(
   state: string,
@@ -123,10 +120,8 @@ export function validityWarning(
 ): boolean {
   if (!inStates(VALIDITY_WARNING_STATES, state)) return false;
   return lines.some((line) => {
-    const end = line.product?.validity_end_date;
-    if (end === null || end === undefined || end === '') return false;
-    const ms = toEpochMs(end);
-    return ms !== null && now - ms >= VALIDITY_WARNING_MS;
+    const end = toEpochMs(line.product?.validity_end_date);
+    return end !== null && now - end >= VALIDITY_WARNING_MS;
   });
 }
 

@@ -1,6 +1,7 @@
 // Form rules of the purchase sheet and its product-line entry (purchasing-core §5, §9).
 // Validators return the exact Chinese message from the purchasing catalogue, or null when valid.
 
+import { hasChineseCharacters, meetsSearchMinimum } from '../format/text';
 import {
   PRODUCT_ENTRY_MESSAGES,
   type ProductEntryForm,
@@ -10,7 +11,6 @@ import {
 export const NEW_LINE_QUANTITY = 1;
 export const MAX_LINE_ATTACHMENTS = 2;
 export const MAX_ATTACHMENT_BYTES = 20 * 1024 * 1024;
-export const PRODUCT_SEARCH_MIN_CHARS = 2;
 
 /** Image types the app recognises (settings §9) plus PDF; the extension decides when the type is blank. */
 export const LINE_ATTACHMENT_TYPES: Readonly<Record<string, readonly string[]>> = {
@@ -116,24 +116,19 @@ export function validateCancelReason(reason: string | null | undefined): string 
   return (reason ?? '').trim() === '' ? PURCHASING_MESSAGES.CANCEL_REASON_REQUIRED : null;
 }
 
-const HAN = /\p{Script=Han}/u;
-
 /** Product entry text: Chinese characters are refused (message worded per form). */
 export function validateProductEntryText(text: string, form: ProductEntryForm): string | null {
-  return HAN.test(text) ? PRODUCT_ENTRY_MESSAGES[form].CHINESE_CHARACTERS : null;
+  return hasChineseCharacters(text) ? PRODUCT_ENTRY_MESSAGES[form].CHINESE_CHARACTERS : null;
 }
 
-/**
- * Whether the typed text may be searched, and if not, why. Characters are counted after trimming,
- * by code point, so a character outside the BMP counts once.
- */
+/** Whether the typed text may be searched (no Chinese, 2+ characters after trimming), and if not, why. */
 export function productSearchCheck(
   text: string,
   form: ProductEntryForm,
 ): { search: true } | { search: false; message: string } {
   const invalid = validateProductEntryText(text, form);
   if (invalid !== null) return { search: false, message: invalid };
-  if ([...text.trim()].length < PRODUCT_SEARCH_MIN_CHARS) {
+  if (!meetsSearchMinimum(text)) {
     return { search: false, message: PRODUCT_ENTRY_MESSAGES[form].TOO_SHORT };
   }
   return { search: true };

@@ -62,12 +62,17 @@ export function availableStaffActions(employee: Employee): StaffAction[] {
 }
 
 /** The other on-duty colleagues who can take over the leaving employee's work. */
-export function successorCandidates<T extends Employee>(staff: readonly T[], leavingId: number): T[] {
+export function successorCandidates<T extends Employee>(
+  staff: readonly T[],
+  leavingId: number,
+): T[] {
   return staff.filter((e) => e.status === 'IN_SERVICE' && e.id !== leavingId);
 }
 
 export function validateHandover(successorId: number | null | undefined): string | null {
-  return successorId === null || successorId === undefined ? STAFF_MESSAGES.SUCCESSOR_REQUIRED : null;
+  return successorId === null || successorId === undefined
+    ? STAFF_MESSAGES.SUCCESSOR_REQUIRED
+    : null;
 }
 
 export function validateDelete(actor: { isAdmin: boolean }): string | null {

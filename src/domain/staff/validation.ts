@@ -11,7 +11,9 @@ export interface EmployeeForm {
   mobile: string;
 }
 
-export function validateEmployeeForm(form: EmployeeForm): Partial<Record<keyof EmployeeForm, string>> {
+export function validateEmployeeForm(
+  form: EmployeeForm,
+): Partial<Record<keyof EmployeeForm, string>> {
   const errors: Partial<Record<keyof EmployeeForm, string>> = {};
   if (form.name.trim() === '') errors.name = STAFF_MESSAGES.NAME_REQUIRED;
   const mobile = form.mobile.trim();

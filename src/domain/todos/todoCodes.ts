@@ -72,7 +72,10 @@ export function senderCompanyLabel(item: {
   from_company_id: number | null;
   from_company_name?: string | null;
 }): string {
-  if (item.from_company_id !== null && CUSTOMER_SERVICE_COMPANY_IDS.includes(item.from_company_id)) {
+  if (
+    item.from_company_id !== null &&
+    CUSTOMER_SERVICE_COMPANY_IDS.includes(item.from_company_id)
+  ) {
     return TODO_MESSAGES.CUSTOMER_SERVICE;
   }
   return item.from_company_name ?? '';
@@ -93,7 +96,8 @@ export const TODO_MODULE_DETAIL: Record<TodoModule, (item: DetailTarget) => stri
       ['module', 'ORDER'],
       ['module_number', item.module_number ?? ''],
     ])}`,
-  INQUERY_QUOTATION_SHEET: (item) => `/inquiry-quotation/detail?${query([['id', String(item.module_id)]])}`,
+  INQUERY_QUOTATION_SHEET: (item) =>
+    `/inquiry-quotation/detail?${query([['id', String(item.module_id)]])}`,
 };
 
 /** Where a to-do leads; null for a module this client does not know yet. */

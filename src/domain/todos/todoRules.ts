@@ -2,7 +2,7 @@
 // and message inbox", §4 "Message and to-do", §6 "A to-do owned by another contact can be taken
 // over after confirmation").
 
-import { takeOverConfirmation, TODO_MESSAGES } from './messages';
+import { TODO_MESSAGES, takeOverConfirmation } from './messages';
 import type { TodoState } from './todoCodes';
 import type { InboxUser, TodoItem } from './todoItem';
 
@@ -10,7 +10,9 @@ type Addressed = Pick<TodoItem, 'state' | 'to_company_id'>;
 
 /** Shown red: still open (UNREAD or READ) and addressed to the company the user works for now. */
 export function isHighlighted(item: Addressed, currentCompanyId: number): boolean {
-  return (item.state === 'UNREAD' || item.state === 'READ') && item.to_company_id === currentCompanyId;
+  return (
+    (item.state === 'UNREAD' || item.state === 'READ') && item.to_company_id === currentCompanyId
+  );
 }
 
 /** The sender's marker: one of my companies sent it and the other party has not read it yet. */
@@ -69,7 +71,11 @@ export function takeOverPrompt(item: Assigned, user: InboxUser): string | null {
  * The item after a confirmed state change: when it belonged to another contact the user's own
  * contact in the receiving company becomes the assignee. Same for MAIL and MESSAGE.
  */
-export function applyStateChange<T extends TodoItem>(item: T, state: TodoState, user: InboxUser): T {
+export function applyStateChange<T extends TodoItem>(
+  item: T,
+  state: TodoState,
+  user: InboxUser,
+): T {
   if (!belongsToAnotherContact(item, user)) return { ...item, state };
   const mine = user.contacts.find((c) => c.company_id === item.to_company_id);
   return {

@@ -196,7 +196,13 @@ describe('catalogue data', () => {
   });
 
   it('never offers the automatic ORDER grade for hand editing', () => {
-    expect(EDITABLE_BRAND_GRADES).toEqual(['UNSPECIFIED', 'OFFICIAL', 'DOMINANT', 'AGENCY', 'EXCLUSIVE']);
+    expect(EDITABLE_BRAND_GRADES).toEqual([
+      'UNSPECIFIED',
+      'OFFICIAL',
+      'DOMINANT',
+      'AGENCY',
+      'EXCLUSIVE',
+    ]);
   });
 
   it('leaves invalid and replaced lines out of reports', () => {

@@ -47,7 +47,10 @@ describe('PRODUCT_ENTRY_MESSAGES', () => {
     ['product', '产品型号/订货号不能有中文字符!', '产品最少输入两个字符'],
     ['typeArticleNo', '型号订货号不能有中文字符', '型号订货号最少输入两个字符'],
   ] as const)('the %s form', (form, chinese, tooShort) => {
-    expect(PRODUCT_ENTRY_MESSAGES[form]).toEqual({ CHINESE_CHARACTERS: chinese, TOO_SHORT: tooShort });
+    expect(PRODUCT_ENTRY_MESSAGES[form]).toEqual({
+      CHINESE_CHARACTERS: chinese,
+      TOO_SHORT: tooShort,
+    });
   });
 
   it('covers both forms', () => {
@@ -57,7 +60,9 @@ describe('PRODUCT_ENTRY_MESSAGES', () => {
 
 describe('replacement confirmations (ours)', () => {
   it('names the correct brand', () => {
-    expect(brandReplaceConfirm('Siemens')).toBe('该品牌存在正确品牌「Siemens」，确定后将替换为正确品牌');
+    expect(brandReplaceConfirm('Siemens')).toBe(
+      '该品牌存在正确品牌「Siemens」，确定后将替换为正确品牌',
+    );
   });
 
   it('names the correct product', () => {

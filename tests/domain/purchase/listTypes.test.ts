@@ -45,7 +45,15 @@ describe('sheet list types', () => {
 });
 
 describe('columns', () => {
-  const base = ['index', 'purchaseNumber', 'brand', 'owner', 'state', 'stateChangeTime', 'createTime'];
+  const base = [
+    'index',
+    'purchaseNumber',
+    'brand',
+    'owner',
+    'state',
+    'stateChangeTime',
+    'createTime',
+  ];
   // [type, tax-inclusive total, expected arrival, payment state, invoice state, signing time]
   const rows = [
     ['INQUIRY', false, false, false, false, false],
@@ -56,15 +64,18 @@ describe('columns', () => {
     ['ALL', true, false, false, false, false],
   ] as const;
 
-  it.each(rows)('%s: total %s, arrival %s, payment %s, invoice %s, signing %s', (type, total, arrival, payment, invoice, signing) => {
-    const columns: readonly string[] = SHEET_LIST_TYPE_INFO[type].columns;
-    for (const column of base) expect(columns).toContain(column);
-    expect(columns.includes('taxedTotal')).toBe(total);
-    expect(columns.includes('forecastReceiveDate')).toBe(arrival);
-    expect(columns.includes('paymentState')).toBe(payment);
-    expect(columns.includes('invoiceState')).toBe(invoice);
-    expect(columns.includes('signTime')).toBe(signing);
-  });
+  it.each(rows)(
+    '%s: total %s, arrival %s, payment %s, invoice %s, signing %s',
+    (type, total, arrival, payment, invoice, signing) => {
+      const columns: readonly string[] = SHEET_LIST_TYPE_INFO[type].columns;
+      for (const column of base) expect(columns).toContain(column);
+      expect(columns.includes('taxedTotal')).toBe(total);
+      expect(columns.includes('forecastReceiveDate')).toBe(arrival);
+      expect(columns.includes('paymentState')).toBe(payment);
+      expect(columns.includes('invoiceState')).toBe(invoice);
+      expect(columns.includes('signTime')).toBe(signing);
+    },
+  );
 
   it('lists each column once and starts with the row number', () => {
     for (const type of SHEET_LIST_TYPES) {
@@ -137,7 +148,8 @@ describe('list membership', () => {
 
   it.each(rows)('%s appears in %j', (state, types) => {
     expect(listTypesOfSheet(state)).toEqual(types);
-    for (const type of SHEET_LIST_TYPES) expect(sheetInList(type, state)).toBe(types.includes(type));
+    for (const type of SHEET_LIST_TYPES)
+      expect(sheetInList(type, state)).toBe(types.includes(type));
   });
 
   it('covers every sheet state exactly once', () => {

@@ -91,19 +91,24 @@ describe('sheet actions by state', () => {
 describe('canPlaceOrder with a 3C line', () => {
   const ccc = [{ quote_state: 'QUOTED' }, { quote_state: 'CCC' }];
 
-  it.each(['INQUIRY_REPLIED', 'FOLLOWED_UP', 'QUOTATION_SENT'])('%s refuses with the 3C message', (state) => {
-    expect(canPlaceOrder(state, ccc)).toEqual({
-      kind: 'refused',
-      message: '产品中存在3C产品, 请先删除3C产品再申请执行合同',
-    });
-  });
+  it.each(['INQUIRY_REPLIED', 'FOLLOWED_UP', 'QUOTATION_SENT'])(
+    '%s refuses with the 3C message',
+    (state) => {
+      expect(canPlaceOrder(state, ccc)).toEqual({
+        kind: 'refused',
+        message: '产品中存在3C产品, 请先删除3C产品再申请执行合同',
+      });
+    },
+  );
 
   it('does not offer the action at all in other states, 3C or not', () => {
     expect(canPlaceOrder('DRAFT', ccc)).toEqual({ kind: 'notOffered' });
   });
 
   it('allows lines without a 3C quote state (missing states included)', () => {
-    expect(canPlaceOrder('QUOTATION_SENT', [{ quote_state: 'QUOTED' }, {}, { quote_state: null }])).toEqual({
+    expect(
+      canPlaceOrder('QUOTATION_SENT', [{ quote_state: 'QUOTED' }, {}, { quote_state: null }]),
+    ).toEqual({
       kind: 'allowed',
     });
   });
@@ -112,7 +117,9 @@ describe('canPlaceOrder with a 3C line', () => {
 describe('validityWarning', () => {
   const DAY = 86_400_000;
   const now = Date.UTC(2024, 6, 1, 12, 0, 0);
-  const line = (end: string | number | null | undefined) => ({ product: { validity_end_date: end } });
+  const line = (end: string | number | null | undefined) => ({
+    product: { validity_end_date: end },
+  });
 
   it.each([
     ['exactly 180 days ago', now - 15_552_000_000, true],
@@ -124,18 +131,36 @@ describe('validityWarning', () => {
     expect(validityWarning('INQUIRY_REPLIED', [line(end)], now)).toBe(expected);
   });
 
+  it.each([
+    ['2024-01-03 12:00:00', true], // server format, read as UTC: exactly 180 days
+    ['2024-01-03 12:00:01', false],
+    ['2024-01-03', true], // a bare date is UTC midnight
+    ['2024-01-04', false],
+  ])('reads the server date %j: %s', (end, expected) => {
+    expect(validityWarning('CONTRACT_AUDITING', [line(end)], now)).toBe(expected);
+  });
+
   it('reads ISO date strings', () => {
     expect(validityWarning('INQUIRY_REPLIED', [line('2024-01-03T12:00:00Z')], now)).toBe(true);
     expect(validityWarning('INQUIRY_REPLIED', [line('2024-01-03T12:00:00.001Z')], now)).toBe(false);
   });
 
   it('ignores missing and unreadable dates', () => {
-    const lines = [line(null), line(undefined), line(''), line('not a date'), {}, { product: null }];
+    const lines = [
+      line(null),
+      line(undefined),
+      line(''),
+      line('not a date'),
+      {},
+      { product: null },
+    ];
     expect(validityWarning('INQUIRY_REPLIED', lines, now)).toBe(false);
   });
 
   it('warns when any one line is old', () => {
-    expect(validityWarning('FOLLOWED_UP', [line(now), line(null), line(now - 200 * DAY)], now)).toBe(true);
+    expect(
+      validityWarning('FOLLOWED_UP', [line(now), line(null), line(now - 200 * DAY)], now),
+    ).toBe(true);
   });
 
   it.each([

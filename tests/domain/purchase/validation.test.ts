@@ -33,7 +33,11 @@ describe('validateProductLines', () => {
   const required = '产品型号、订货号不能全部为空';
   const rows: [string, DraftLine[], string | null][] = [
     ['no lines', [], required],
-    ['only blank lines', [newDraftLine(), { product_type: '  ', product_article_no: '' }], required],
+    [
+      'only blank lines',
+      [newDraftLine(), { product_type: '  ', product_article_no: '' }],
+      required,
+    ],
     ['parameters only', [{ short_description: '24V' }], required],
     ['a model', [newDraftLine(), { product_type: '6ES7' }], null],
     ['an order number', [{ product_article_no: '123-456' }], null],
@@ -116,7 +120,12 @@ describe('validateLineAttachment', () => {
     ['exactly 20 MB', { name: 'a.pdf', size: 20 * MB, type: 'application/pdf' }, 0, tooLarge],
     ['over 20 MB', { name: 'a.png', size: 25 * MB, type: 'image/png' }, 0, tooLarge],
     ['a third file', { name: 'a.png', size: 1000, type: 'image/png' }, 2, tooMany],
-    ['a third large word file', { name: 'a.doc', size: 30 * MB, type: 'application/msword' }, 2, tooMany],
+    [
+      'a third large word file',
+      { name: 'a.doc', size: 30 * MB, type: 'application/msword' },
+      2,
+      tooMany,
+    ],
   ])('%s', (_name, file, existing, expected) => {
     expect(validateLineAttachment(file, existing)).toBe(expected);
   });
@@ -158,9 +167,15 @@ describe('product entry', () => {
   });
 
   it('editing the text clears the chosen product id', () => {
-    const chosen = productEntryReducer({ text: '', productId: null }, { type: 'choose', productId: 9, text: '6ES7' });
+    const chosen = productEntryReducer(
+      { text: '', productId: null },
+      { type: 'choose', productId: 9, text: '6ES7' },
+    );
     expect(chosen).toEqual({ text: '6ES7', productId: 9 });
-    expect(productEntryReducer(chosen, { type: 'edit', text: '6ES7-' })).toEqual({ text: '6ES7-', productId: null });
+    expect(productEntryReducer(chosen, { type: 'edit', text: '6ES7-' })).toEqual({
+      text: '6ES7-',
+      productId: null,
+    });
   });
 
   it('an edit event that leaves the text as it was keeps the product', () => {
@@ -169,6 +184,9 @@ describe('product entry', () => {
   });
 
   it('clear empties both', () => {
-    expect(productEntryReducer({ text: 'X', productId: 1 }, { type: 'clear' })).toEqual({ text: '', productId: null });
+    expect(productEntryReducer({ text: 'X', productId: 1 }, { type: 'clear' })).toEqual({
+      text: '',
+      productId: null,
+    });
   });
 });

@@ -12,7 +12,12 @@ import {
   visibilityLabel,
 } from '../../../src/domain/staff/staffCodes';
 
-const sets = [
+const sets: ReadonlyArray<{
+  name: string;
+  label: (code: string) => string;
+  codes: readonly string[];
+  rows: ReadonlyArray<readonly [string, string]>;
+}> = [
   {
     name: 'status',
     label: staffStatusLabel,
@@ -50,7 +55,7 @@ const sets = [
       ['private', '对私账户'],
     ],
   },
-] as const;
+];
 
 describe.each(sets)('$name labels', ({ label, codes, rows }) => {
   it.each(rows)('%s is %s', (code, text) => expect(label(code)).toBe(text));

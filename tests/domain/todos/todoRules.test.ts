@@ -120,7 +120,11 @@ describe('take-over', () => {
 
   it("changing the user's own to-do keeps the assignee", () => {
     const changed = applyStateChange(item({ to_contacts_id: 101 }), 'DELAYED', user);
-    expect(changed).toMatchObject({ state: 'DELAYED', to_contacts_id: 101, to_contacts_name: '李四' });
+    expect(changed).toMatchObject({
+      state: 'DELAYED',
+      to_contacts_id: 101,
+      to_contacts_name: '李四',
+    });
   });
 });
 

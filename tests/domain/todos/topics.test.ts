@@ -10,7 +10,10 @@ describe('topic builders', () => {
     [TOPICS.todoState(10), 'todo.state.10'],
     [TOPICS.connectedCustomerCount(), 'partner.all_connect_customer_count'],
     [TOPICS.watchUsers('ORDER', 55), 'todo.ORDER.55.watch-users'],
-    [TOPICS.moduleMessages('INQUERY_QUOTATION_SHEET', 56), 'todo.b.INQUERY_QUOTATION_SHEET.56.messages'],
+    [
+      TOPICS.moduleMessages('INQUERY_QUOTATION_SHEET', 56),
+      'todo.b.INQUERY_QUOTATION_SHEET.56.messages',
+    ],
     [TOPICS.syncPoke(10), 'sync.poke.10'],
   ])('%s', (built, expected) => expect(built).toBe(expected));
 });

@@ -1,0 +1,70 @@
+// Checks before a contract is exported and on its first payment; the big-order report warning
+// (settings-messaging-shared §3 "Contract form", §5 "Contract export").
+
+import { firstPaymentOf, roundTo } from './amounts';
+import { DOCUMENT_MESSAGES, firstPaymentRangeMessage } from './messages';
+
+export interface ContractParties {
+  shipping: {
+    address?: string | null;
+    receiver?: string | null;
+    receiver_phone?: string | null;
+  } | null;
+  invoice: {
+    address?: string | null;
+    bank?: string | null;
+    account?: string | null;
+    tax_code?: string | null;
+  } | null;
+}
+
+const blank = (v: string | null | undefined): boolean =>
+  v === null || v === undefined || v.trim() === '';
+
+const CHECKS: ReadonlyArray<readonly [(p: ContractParties) => string | null | undefined, string]> =
+  [
+    [(p) => p.shipping?.address, DOCUMENT_MESSAGES.SHIPPING_ADDRESS_MISSING],
+    [(p) => p.shipping?.receiver, DOCUMENT_MESSAGES.SHIPPING_RECEIVER_MISSING],
+    [(p) => p.shipping?.receiver_phone, DOCUMENT_MESSAGES.SHIPPING_RECEIVER_PHONE_MISSING],
+    [(p) => p.invoice?.address, DOCUMENT_MESSAGES.INVOICE_ADDRESS_MISSING],
+    [(p) => p.invoice?.bank, DOCUMENT_MESSAGES.INVOICE_BANK_MISSING],
+    [(p) => p.invoice?.account, DOCUMENT_MESSAGES.INVOICE_ACCOUNT_MISSING],
+    [(p) => p.invoice?.tax_code, DOCUMENT_MESSAGES.INVOICE_TAX_CODE_MISSING],
+  ];
+
+/** Every missing item, in form order; empty when the contract may be exported. */
+export function contractExportProblems(parties: ContractParties): string[] {
+  return CHECKS.filter(([get]) => blank(get(parties))).map(([, message]) => message);
+}
+
+/** The allowed first payment: 30% of the total (rounded to the cent) up to the total. */
+export function firstPaymentBounds(total: number): { min: number; max: number } {
+  return { min: firstPaymentOf(total), max: roundTo(total) };
+}
+
+/**
+ * The first payment as typed: at most 2 decimals, and between the bounds shown in the message
+ * (compared against the rounded bounds the user reads). Something that is not a number at all
+ * gets the range message, which says what to type.
+ */
+export function validateFirstPayment(amount: string, total: number): string | null {
+  const { min, max } = firstPaymentBounds(total);
+  const text = amount.trim();
+  const match = /^\d+(?:\.(\d*))?$/.exec(text);
+  if (match && (match[1]?.length ?? 0) > 2) return DOCUMENT_MESSAGES.FIRST_PAYMENT_DECIMALS;
+  const value = match ? Number(text) : Number.NaN;
+  if (!(value >= min && value <= max)) {
+    return firstPaymentRangeMessage(min.toFixed(2), max.toFixed(2));
+  }
+  return null;
+}
+
+/** Confirm-order templates of the big-order report warn when the supplier quotation number is missing. */
+export function bigOrderReportWarning(
+  isConfirmOrderTemplate: boolean,
+  supplierQuotationNo: string | null | undefined,
+): string | null {
+  return isConfirmOrderTemplate && blank(supplierQuotationNo)
+    ? DOCUMENT_MESSAGES.SUPPLIER_QUOTATION_NO_MISSING
+    : null;
+}

@@ -1,0 +1,87 @@
+// Date-range shortcuts of the list filters (settings-messaging-shared §3 "Static data", §9
+// "Date shortcuts: all, today, yesterday, last 7, 30 and 180 days"). A range is whole calendar
+// days in the user's timezone: "last 7 days" is today and the 6 days before it.
+// Day boundaries are computed with Intl rather than dayjs.tz, which goes through the runtime's
+// own zone and is an hour off inside its DST gap (see format/date.ts).
+
+import { DEFAULT_TIMEZONE, isValidTimeZone } from '../format/date';
+import { labelSet } from '../list/codeLabels';
+
+export const DATE_SHORTCUTS = labelSet({
+  all: '全部',
+  today: '今天',
+  yesterday: '昨天',
+  last7: '最近7天',
+  last30: '最近30天',
+  last180: '最近180天',
+});
+export type DateShortcut = (typeof DATE_SHORTCUTS.codes)[number];
+
+/** [first day offset, last day offset] relative to today; null = no date filter. */
+const SHORTCUT_DAYS: Record<DateShortcut, readonly [number, number] | null> = {
+  all: null,
+  today: [0, 0],
+  yesterday: [-1, -1],
+  last7: [-6, 0],
+  last30: [-29, 0],
+  last180: [-179, 0],
+};
+
+const DAY_MS = 86_400_000;
+
+function wallClockParts(epochMs: number, timeZone: string): number[] {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+  }).formatToParts(epochMs);
+  const field = (type: Intl.DateTimeFormatPartTypes) =>
+    Number(parts.find((p) => p.type === type)?.value ?? 0);
+  return [
+    field('year'),
+    field('month'),
+    field('day'),
+    field('hour') % 24,
+    field('minute'),
+    field('second'),
+  ];
+}
+
+/** Milliseconds the zone's wall clock is ahead of UTC at the instant. */
+function offsetMs(epochMs: number, timeZone: string): number {
+  const [y = 0, mo = 1, d = 1, h = 0, mi = 0, s = 0] = wallClockParts(epochMs, timeZone);
+  const wholeSecond = Math.floor(epochMs / 1000) * 1000;
+  return Date.UTC(y, mo - 1, d, h, mi, s) - wholeSecond;
+}
+
+/** The instant the zone's day (given as UTC midnight of that calendar date) begins. */
+function startOfZonedDay(utcMidnight: number, timeZone: string): number {
+  const first = utcMidnight - offsetMs(utcMidnight, timeZone);
+  // Second pass: the offset at the real instant may differ across a DST change.
+  return utcMidnight - offsetMs(first, timeZone);
+}
+
+/**
+ * [start, end] epoch milliseconds (end inclusive: the last millisecond of the last day) of a
+ * shortcut at `nowMs` in `timeZone` (an unknown zone falls back to Asia/Shanghai); null for
+ * "all", which sets no date filter.
+ */
+export function dateShortcutRange(
+  shortcut: DateShortcut,
+  nowMs: number,
+  timeZone: string = DEFAULT_TIMEZONE,
+): readonly [number, number] | null {
+  const days = SHORTCUT_DAYS[shortcut];
+  if (days === null) return null;
+  const zone = isValidTimeZone(timeZone) ? timeZone : DEFAULT_TIMEZONE;
+  const [y = 1970, mo = 1, d = 1] = wallClockParts(nowMs, zone);
+  const today = Date.UTC(y, mo - 1, d);
+  const start = startOfZonedDay(today + days[0] * DAY_MS, zone);
+  const end = startOfZonedDay(today + (days[1] + 1) * DAY_MS, zone) - 1;
+  return [start, end];
+}

@@ -1,0 +1,86 @@
+// The route table (settings-messaging-shared §2 "Route table" and "Guard", purchasing-core §2.1)
+// as data: who may open each path and where the redirects lead.
+
+export const ROUTE_ACCESS_LEVELS = ['public', 'login', 'admin'] as const;
+export type RouteAccess = (typeof ROUTE_ACCESS_LEVELS)[number];
+
+export interface RouteEntry {
+  path: string;
+  access: RouteAccess;
+  redirect?: string;
+}
+
+/** The no-permission page: its path is ours, the spec only says such a page exists. */
+export const NO_PERMISSION_PATH = '/no-permission';
+export const NO_PERMISSION_TEXT = '你没有权限查看该页面，请访问其他页面';
+
+export const ROUTES: readonly RouteEntry[] = [
+  { path: '/', access: 'public', redirect: '/home' },
+  { path: '/register', access: 'public' },
+  { path: '/login', access: 'public' },
+  { path: NO_PERMISSION_PATH, access: 'public' },
+  { path: '/home', access: 'login', redirect: '/inquiry-quotation/list?sheetType=ALL' },
+  { path: '/home/9001', access: 'login' },
+  { path: '/inquiry-quotation/list', access: 'login' },
+  { path: '/inquiry-quotation/detail', access: 'login' },
+  { path: '/inquiry-quotation/order-detail', access: 'login' },
+  { path: '/order', access: 'login', redirect: '/order/order/list?orderType=ALL' },
+  { path: '/order/order/list', access: 'login' },
+  { path: '/order/order/detail', access: 'login' },
+  { path: '/user/user-center', access: 'login' },
+  { path: '/user/company-setting', access: 'admin' },
+  { path: '/user/personnel-list', access: 'admin' },
+  { path: '/message/waiting/list', access: 'login' },
+];
+
+/** The path alone: no query, no hash, no trailing slash (except the root). */
+function normalise(path: string): string {
+  const bare = path.split(/[?#]/, 1)[0] ?? '';
+  const trimmed = bare.length > 1 ? bare.replace(/\/+$/, '') : bare;
+  return trimmed === '' ? '/' : trimmed;
+}
+
+/**
+ * The entry of a path: the exact one, else the nearest listed ancestor (every /home/… route
+ * needs login like /home). The root is nobody's ancestor, so an unknown top-level path has none.
+ */
+export function findRoute(path: string): RouteEntry | null {
+  const p = normalise(path);
+  const exact = ROUTES.find((r) => r.path === p);
+  if (exact) return exact;
+  const ancestors = ROUTES.filter((r) => r.path !== '/' && p.startsWith(`${r.path}/`));
+  return ancestors.sort((a, b) => b.path.length - a.path.length)[0] ?? null;
+}
+
+/** Unknown paths need login: a visitor learns nothing about what exists. */
+export function routeAccess(path: string): RouteAccess {
+  return findRoute(path)?.access ?? 'login';
+}
+
+/** Where an exact redirect route sends the user; null when the path is a page of its own. */
+export function routeRedirect(path: string): string | null {
+  const p = normalise(path);
+  return ROUTES.find((r) => r.path === p)?.redirect ?? null;
+}
+
+export interface Viewer {
+  signedIn: boolean;
+  isAdmin: boolean;
+}
+
+export function canOpenRoute(path: string, viewer: Viewer): boolean {
+  switch (routeAccess(path)) {
+    case 'public':
+      return true;
+    case 'login':
+      return viewer.signedIn;
+    case 'admin':
+      return viewer.signedIn && viewer.isAdmin;
+  }
+}
+
+/** What the guard does: open the page, send a visitor to the identity provider, or refuse. */
+export function guardDecision(path: string, viewer: Viewer): 'open' | 'login' | 'no-permission' {
+  if (canOpenRoute(path, viewer)) return 'open';
+  return viewer.signedIn ? 'no-permission' : 'login';
+}
