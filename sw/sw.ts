@@ -2,7 +2,11 @@
 // The service worker: precaches the built app so the installed app opens with no network, and
 // answers every page navigation with the cached index.html (client-side routes). Server paths
 // (API, identity provider pages, health) are never answered from the cache.
-import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
+import {
+  cleanupOutdatedCaches,
+  createHandlerBoundToURL,
+  precacheAndRoute,
+} from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 
 declare const self: ServiceWorkerGlobalScope & {
