@@ -1,13 +1,15 @@
 // Prints what a first visit downloads before the app can render (the entry script, its static
 // imports and CSS, gzip-compressed), against the whole precache the service worker stores.
 // Run after `npm run build`: `npm run bench`.
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 const dist = new URL('../dist/', import.meta.url).pathname;
 const html = readFileSync(join(dist, 'index.html'), 'utf8');
-const initial = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]);
+const initial = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.(?:js|css))"/g)].map(
+  (m) => m[1],
+);
 
 const gz = (file) => gzipSync(readFileSync(join(dist, file))).length;
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} kB`;
@@ -25,5 +27,9 @@ const precacheGz = precached.reduce((sum, file) => sum + gz(file), 0);
 console.info('bundle size (gzip)');
 for (const file of initial) console.info(`  initial  ${file.padEnd(40)} ${kb(gz(file))}`);
 console.info(`  initial total                                     ${kb(initialGz)}`);
-console.info(`  precache total (${precached.length} files)                       ${kb(precacheGz)}`);
-console.info(`  initial / precache ratio                          ${(initialGz / precacheGz).toFixed(2)}`);
+console.info(
+  `  precache total (${precached.length} files)                       ${kb(precacheGz)}`,
+);
+console.info(
+  `  initial / precache ratio                          ${(initialGz / precacheGz).toFixed(2)}`,
+);

@@ -9,7 +9,10 @@ test('the app opens and renders its shell in Chinese', async ({ shell, page }) =
   await expect(page.getByText('询价中')).toBeVisible();
 });
 
-test('a deep link is served by the app, which shows its not-found page', async ({ shell, page }) => {
+test('a deep link is served by the app, which shows its not-found page', async ({
+  shell,
+  page,
+}) => {
   await shell.open('/no/such/page');
   await expect(shell.header).toBeVisible();
   await expect(page.getByRole('heading', { name: '页面不存在' })).toBeVisible();

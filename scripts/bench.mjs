@@ -4,7 +4,9 @@ import { bin, ensureBuilt, ensureDependencies, run } from './lib.mjs';
 
 await ensureDependencies();
 await ensureBuilt();
-const benches = readdirSync(new URL('../bench/', import.meta.url)).filter((f) => /\.(mjs|ts)$/.test(f));
+const benches = readdirSync(new URL('../bench/', import.meta.url)).filter((f) =>
+  /\.(mjs|ts)$/.test(f),
+);
 for (const file of benches.sort()) {
   console.info(`\n▶ bench/${file}`);
   await run(file.endsWith('.ts') ? bin('tsx') : process.execPath, [`bench/${file}`]);

@@ -6,7 +6,10 @@ import { bin, ensureDependencies, root } from './lib.mjs';
 await ensureDependencies();
 
 const children = [
-  spawn(bin('tsx'), ['watch', '--clear-screen=false', 'server/main.ts'], { cwd: root, stdio: 'inherit' }),
+  spawn(bin('tsx'), ['watch', '--clear-screen=false', 'server/main.ts'], {
+    cwd: root,
+    stdio: 'inherit',
+  }),
   spawn(bin('vite'), [], { cwd: root, stdio: 'inherit' }),
 ];
 const stopAll = (signal) => {

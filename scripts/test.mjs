@@ -1,7 +1,7 @@
 // `npm test`: installs what is missing (dependencies, Debian's chromium), then type check, lint,
 // build, unit + integration tests (vitest) and the end-to-end suite (Playwright, real server,
 // real Chromium). Stops at the first failing step.
-import { bin, ensureChromium, ensureBuilt, ensureDependencies, run, step } from './lib.mjs';
+import { bin, ensureBuilt, ensureChromium, ensureDependencies, run, step } from './lib.mjs';
 
 const started = Date.now();
 const timings = [];
@@ -16,7 +16,9 @@ try {
   await ensureDependencies();
   await ensureChromium();
   await timed('Type check', () => run('npm', ['run', '--silent', 'typecheck']));
-  await timed('Lint and format check', () => run(bin('biome'), ['check', '--error-on-warnings', '.']));
+  await timed('Lint and format check', () =>
+    run(bin('biome'), ['check', '--error-on-warnings', '.']),
+  );
   await timed('Build', () => ensureBuilt({ force: true }));
   await timed('Unit and integration tests (vitest)', () => run(bin('vitest'), ['run']));
   await timed('End-to-end tests (Playwright, Chromium)', () => run(bin('playwright'), ['test']));
