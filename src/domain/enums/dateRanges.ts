@@ -4,7 +4,7 @@
 // Day boundaries are computed with Intl rather than dayjs.tz, which goes through the runtime's
 // own zone and is an hour off inside its DST gap (see format/date.ts).
 
-import { DEFAULT_TIMEZONE, isValidTimeZone } from '../format/date';
+import { DEFAULT_TIMEZONE, isValidTimeZone, zoneOffsetMinutes } from '../format/date';
 import { labelSet } from '../list/codeLabels';
 
 export const DATE_SHORTCUTS = labelSet({
@@ -29,34 +29,9 @@ const SHORTCUT_DAYS: Record<DateShortcut, readonly [number, number] | null> = {
 
 const DAY_MS = 86_400_000;
 
-function wallClockParts(epochMs: number, timeZone: string): number[] {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-    second: 'numeric',
-  }).formatToParts(epochMs);
-  const field = (type: Intl.DateTimeFormatPartTypes) =>
-    Number(parts.find((p) => p.type === type)?.value ?? 0);
-  return [
-    field('year'),
-    field('month'),
-    field('day'),
-    field('hour') % 24,
-    field('minute'),
-    field('second'),
-  ];
-}
-
 /** Milliseconds the zone's wall clock is ahead of UTC at the instant. */
 function offsetMs(epochMs: number, timeZone: string): number {
-  const [y = 0, mo = 1, d = 1, h = 0, mi = 0, s = 0] = wallClockParts(epochMs, timeZone);
-  const wholeSecond = Math.floor(epochMs / 1000) * 1000;
-  return Date.UTC(y, mo - 1, d, h, mi, s) - wholeSecond;
+  return zoneOffsetMinutes(epochMs, timeZone) * 60_000;
 }
 
 /** The instant the zone's day (given as UTC midnight of that calendar date) begins. */
@@ -79,8 +54,8 @@ export function dateShortcutRange(
   const days = SHORTCUT_DAYS[shortcut];
   if (days === null) return null;
   const zone = isValidTimeZone(timeZone) ? timeZone : DEFAULT_TIMEZONE;
-  const [y = 1970, mo = 1, d = 1] = wallClockParts(nowMs, zone);
-  const today = Date.UTC(y, mo - 1, d);
+  const wallClock = nowMs + offsetMs(nowMs, zone);
+  const today = wallClock - (((wallClock % DAY_MS) + DAY_MS) % DAY_MS);
   const start = startOfZonedDay(today + days[0] * DAY_MS, zone);
   const end = startOfZonedDay(today + (days[1] + 1) * DAY_MS, zone) - 1;
   return [start, end];

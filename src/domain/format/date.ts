@@ -121,8 +121,8 @@ export function isValidTimeZone(timeZone: string): boolean {
   return timeZone.trim() !== '' && wallClockFormatter(timeZone) !== null;
 }
 
-/** Minutes east of UTC in `timeZone` at the instant (UTC if the runtime has no such zone). */
-function offsetMinutes(epochMs: number, timeZone: string): number {
+/** Minutes east of UTC in `timeZone` at the instant (Shanghai's if the runtime has no such zone). */
+export function zoneOffsetMinutes(epochMs: number, timeZone: string): number {
   const formatter = wallClockFormatter(timeZone) ?? wallClockFormatter(DEFAULT_TIMEZONE);
   if (!formatter) return 0;
   const parts = formatter.formatToParts(epochMs);
@@ -147,7 +147,7 @@ function formatIn(value: DateInput, pattern: string, timeZone: string | null | u
   const zone = timeZone && isValidTimeZone(timeZone) ? timeZone : DEFAULT_TIMEZONE;
   // Shift the instant to its wall-clock reading and format that in UTC mode: dayjs's utcOffset()
   // and tz() go through the runtime's local zone and land an hour off inside its DST gap.
-  const wallClock = parsed.epochMs + offsetMinutes(parsed.epochMs, zone) * 60_000;
+  const wallClock = parsed.epochMs + zoneOffsetMinutes(parsed.epochMs, zone) * 60_000;
   return dayjs.utc(wallClock).locale(LOCALE).format(pattern);
 }
 
