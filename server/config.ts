@@ -2,9 +2,13 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
 
+const onOff = z.enum(['on', 'off']);
+const seconds = z.coerce.number().int().min(1);
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65_535).default(8080),
   HOST: z.string().min(1).default('127.0.0.1'),
+  PUBLIC_URL: z.url().optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z
     .string()
@@ -12,17 +16,41 @@ const envSchema = z.object({
     .optional(),
   APP_DIR: z.string().min(1).default('./dist'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  OIDC_ISSUER: z.url().optional(),
+  OIDC_CLIENT_ID: z.string().min(1).default('purchasing-app'),
+  OIDC_AUDIENCE: z.string().min(1).optional(),
+  OIDC_JWKS_URL: z.url().optional(),
+  ACCESS_TOKEN_TTL: seconds.default(600),
+  REFRESH_TOKEN_TTL: seconds.default(30 * 24 * 3600),
+  DEMO_DATA: onOff.default('on'),
+  SIM: onOff.default('on'),
+  SIM_SPEED: z.coerce.number().positive().default(1),
 });
 
 export type ServerConfig = {
   port: number;
   host: string;
+  /** The origin users open (the embedded provider's issuer is `${publicUrl}/oidc`). */
+  publicUrl: string;
   /** Where PGlite keeps its files when no DATABASE_URL is set; `memory://` keeps nothing. */
   dataDir: string;
   databaseUrl: string | undefined;
   /** The built app (vite build output) served at `/`. */
   appDir: string;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  oidc: {
+    /** Set: an external SSO issues the tokens and the embedded provider is off. */
+    externalIssuer: string | undefined;
+    clientId: string;
+    audience: string | undefined;
+    jwksUrl: string | undefined;
+    accessTokenTtl: number;
+    refreshTokenTtl: number;
+  };
+  /** Fill an empty database with the demo companies, accounts and documents. */
+  demoData: boolean;
+  /** Run the supplier simulator (quotes inquiries, moves orders along). */
+  simulator: { enabled: boolean; speed: number };
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
@@ -36,12 +64,24 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
     throw new Error(`Invalid server environment:\n  ${problems.join('\n  ')}`);
   }
   const e = parsed.data;
+  const shownHost = e.HOST === '0.0.0.0' || e.HOST === '::' ? 'localhost' : e.HOST;
   return {
     port: e.PORT,
     host: e.HOST,
+    publicUrl: (e.PUBLIC_URL ?? `http://${shownHost}:${e.PORT}`).replace(/\/$/, ''),
     dataDir: e.DATA_DIR.startsWith('memory://') ? e.DATA_DIR : resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     appDir: resolve(e.APP_DIR),
     logLevel: e.LOG_LEVEL,
+    oidc: {
+      externalIssuer: e.OIDC_ISSUER,
+      clientId: e.OIDC_CLIENT_ID,
+      audience: e.OIDC_AUDIENCE,
+      jwksUrl: e.OIDC_JWKS_URL,
+      accessTokenTtl: e.ACCESS_TOKEN_TTL,
+      refreshTokenTtl: e.REFRESH_TOKEN_TTL,
+    },
+    demoData: e.DEMO_DATA === 'on',
+    simulator: { enabled: e.SIM === 'on', speed: e.SIM_SPEED },
   };
 }

@@ -7,7 +7,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
-import * as schema from './schema';
+import * as schema from './schema/index';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -19,6 +19,11 @@ export type Database = {
   migrate(): Promise<void>;
   /** Cheap liveness check used by /healthz. */
   ping(): Promise<void>;
+  /**
+   * LISTEN on a channel: `handler` gets every NOTIFY payload sent after commit, by this process or
+   * any other on the same database. Resolves to a function that stops listening.
+   */
+  listen(channel: string, handler: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 };
 
@@ -50,6 +55,12 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
     },
     async ping() {
       await db.execute(sql`select 1`);
+    },
+    async listen(channel, handler) {
+      const stop = await client.listen(channel, handler);
+      return async () => {
+        if (!client.closed) await stop();
+      };
     },
     async close() {
       await client.close();
@@ -84,6 +95,30 @@ async function openPostgres(url: string): Promise<Database> {
     },
     async ping() {
       await db.execute(sql`select 1`);
+    },
+    async listen(channel, handler) {
+      // A dedicated connection outside the pool: LISTEN is per session. If it drops, reconnect
+      // and listen again, so live events keep flowing after a database restart.
+      let client: pg.Client | null = null;
+      let stopped = false;
+      const connect = async (): Promise<void> => {
+        const next = new pg.Client({ connectionString: url });
+        next.on('notification', (message) => {
+          if (message.channel === channel && message.payload !== undefined)
+            handler(message.payload);
+        });
+        next.on('error', () => {
+          if (!stopped) setTimeout(() => void connect().catch(() => {}), 1000);
+        });
+        await next.connect();
+        await next.query(`listen "${channel.replaceAll('"', '')}"`);
+        client = next;
+      };
+      await connect();
+      return async () => {
+        stopped = true;
+        await client?.end().catch(() => {});
+      };
     },
     async close() {
       await pool.end();

@@ -2,6 +2,7 @@
 // too-large body a 413 with the spec's message, and only a real fault becomes a 500.
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { COMMON_MESSAGES } from '../../src/domain/messages/common';
+import { HttpError } from './httpError';
 import { failure } from './replies';
 
 /** Path prefixes that are API, never the app's HTML. */
@@ -24,7 +25,13 @@ export function invalidInputMessage(error: FastifyError): string {
 }
 
 export function registerErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler<FastifyError>((error, request, reply) => {
+  app.setErrorHandler<FastifyError | HttpError>((error, request, reply) => {
+    if (error instanceof HttpError) {
+      const body = failure(error.code, error.message);
+      return reply
+        .status(error.statusCode)
+        .send(error.data === undefined ? body : { ...body, data: error.data });
+    }
     if (error.validation) {
       return reply.status(400).send(failure('INVALID_INPUT', invalidInputMessage(error)));
     }

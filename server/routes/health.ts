@@ -4,7 +4,7 @@ import { failure, ok } from '../http/replies';
 
 /** `GET /healthz`: ok only when the database answers, so a load balancer never routes to a server that cannot serve. */
 export function registerHealth(app: FastifyInstance, database: Database): void {
-  app.get('/healthz', async (request, reply) => {
+  app.get('/healthz', { config: { auth: 'public' } }, async (request, reply) => {
     try {
       await database.ping();
       return ok({ status: 'ok' as const });

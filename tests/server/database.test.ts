@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db/database';
 import journal from '../../server/db/migrations/meta/_journal.json';
-import { appMeta } from '../../server/db/schema';
+import { appMeta } from '../../server/db/schema/index';
 import {
   createPostgresDatabase,
   drivers,

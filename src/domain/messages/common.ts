@@ -26,6 +26,8 @@ export const COMMON_MESSAGES = {
   BAD_REQUEST: '请求参数有误',
   /** A 404 without an error_message (an id that no longer exists, an unknown API path). */
   NOT_FOUND: '请求的资源不存在',
+  /** 409: the row changed on the server since the user's copy (both versions are shown). */
+  VERSION_CONFLICT: '数据已被他人修改，请确认后重试',
 } as const;
 
 export type CommonMessageKey = keyof typeof COMMON_MESSAGES;

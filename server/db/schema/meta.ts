@@ -1,5 +1,3 @@
-// The server's tables (drizzle). Change a table here, then `npm run db:generate` writes the
-// migration into server/db/migrations; migrations run on every start, on PGlite and PostgreSQL alike.
 import { pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** Facts about this database itself (when it was created, by which app version). */

@@ -1,0 +1,135 @@
+// Authentication and tenancy on every route (DESIGN §3). A route says what it needs in
+// `config.auth`: 'public' (nothing), 'user' (a valid token), 'company' (the default: a valid token
+// and a `currentCompanyId` the user belongs to) or 'admin' (that, as the company's administrator).
+// Missing or bad tokens get 401 with the spec's message, a foreign company 403.
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Db } from '../db/database';
+import { accounts, companies, contacts } from '../db/schema/index';
+import { badRequest, forbidden, unauthorized } from '../http/httpError';
+import type { TokenVerifier, VerifiedToken } from './tokens';
+
+export type AuthLevel = 'public' | 'user' | 'company' | 'admin';
+
+export type Membership = {
+  companyId: number;
+  companyName: string;
+  contactId: number;
+  contactName: string;
+  isAdmin: boolean;
+  permissions: string[];
+};
+
+export type AuthUser = {
+  accountId: number;
+  subject: string;
+  name: string;
+  memberships: Membership[];
+};
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set on every route whose auth level is not 'public'. */
+    user: AuthUser | null;
+    /** The current company's membership, set on 'company' and 'admin' routes. */
+    membership: Membership | null;
+  }
+  interface FastifyContextConfig {
+    auth?: AuthLevel;
+  }
+}
+
+export function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match?.[1] ?? null;
+}
+
+/** The signed-in user behind a verified token, with the companies they may act for. */
+export async function loadUser(db: Db, verified: VerifiedToken): Promise<AuthUser | null> {
+  const where =
+    'id' in verified.account
+      ? eq(accounts.id, verified.account.id)
+      : eq(sql`lower(${accounts.username})`, verified.account.username.toLowerCase());
+  const [account] = await db.select().from(accounts).where(where).limit(1);
+  if (!account || account.disabled) return null;
+  const rows = await db
+    .select({
+      companyId: companies.id,
+      companyName: companies.name,
+      contactId: contacts.id,
+      contactName: contacts.name,
+      isAdmin: contacts.isAdmin,
+      permissions: companies.permissions,
+    })
+    .from(contacts)
+    .innerJoin(companies, eq(companies.id, contacts.companyId))
+    .where(and(eq(contacts.accountId, account.id), eq(contacts.status, 'IN_SERVICE')))
+    .orderBy(companies.id);
+  return {
+    accountId: account.id,
+    subject: verified.subject,
+    name: account.name,
+    memberships: rows,
+  };
+}
+
+/** Verifies the token of a request and loads its user; throws the spec's 401 otherwise. */
+export async function authenticate(
+  db: Db,
+  verifier: TokenVerifier,
+  token: string | null,
+): Promise<AuthUser> {
+  if (!token) throw unauthorized();
+  let verified: VerifiedToken;
+  try {
+    verified = await verifier.verify(token);
+  } catch {
+    throw unauthorized();
+  }
+  const user = await loadUser(db, verified);
+  if (!user) throw unauthorized();
+  return user;
+}
+
+/** The membership named by `currentCompanyId`, or the spec's 403. */
+export function membershipFor(user: AuthUser, rawCompanyId: unknown): Membership {
+  if (typeof rawCompanyId !== 'string' || !/^\d{1,15}$/.test(rawCompanyId)) {
+    throw badRequest('请求参数有误：currentCompanyId');
+  }
+  const companyId = Number(rawCompanyId);
+  const membership = user.memberships.find((m) => m.companyId === companyId);
+  if (!membership) throw forbidden();
+  return membership;
+}
+
+export function registerSession(app: FastifyInstance, db: Db, verifier: TokenVerifier): void {
+  app.decorateRequest('user', null);
+  app.decorateRequest('membership', null);
+  app.addHook('onRequest', async (request) => {
+    // Unknown paths have no route options: they fall through to the JSON 404.
+    if (!request.routeOptions.url) return;
+    const level = request.routeOptions.config.auth ?? 'company';
+    if (level === 'public') return;
+    request.user = await authenticate(db, verifier, bearerToken(request));
+    if (level === 'user') return;
+    const query = request.query as Record<string, unknown> | undefined;
+    request.membership = membershipFor(request.user, query?.currentCompanyId);
+    if (level === 'admin' && !request.membership.isAdmin) throw forbidden();
+  });
+}
+
+/** For handlers: the user and membership the hook guaranteed (a route mis-declared as public fails loudly). */
+export function requireMembership(request: FastifyRequest): {
+  user: AuthUser;
+  membership: Membership;
+} {
+  if (!request.user || !request.membership) throw forbidden();
+  return { user: request.user, membership: request.membership };
+}
+
+export function requireUser(request: FastifyRequest): AuthUser {
+  if (!request.user) throw unauthorized();
+  return request.user;
+}

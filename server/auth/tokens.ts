@@ -1,0 +1,16 @@
+// What the API needs from an identity provider: turn a bearer token into a verified subject.
+// The embedded provider (server/idp) and an external SSO (OIDC_ISSUER) both implement it.
+
+export type VerifiedToken = {
+  /** The token's `sub`. */
+  subject: string;
+  /** How to find the account: by id (embedded provider) or by sign-in name (external SSO). */
+  account: { id: number } | { username: string };
+  /** Seconds since the epoch. */
+  expiresAt: number;
+};
+
+export interface TokenVerifier {
+  /** Resolves the verified token, or rejects when it is malformed, forged, expired or for another audience. */
+  verify(token: string): Promise<VerifiedToken>;
+}

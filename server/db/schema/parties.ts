@@ -1,0 +1,123 @@
+// Companies, sign-in accounts and the staff (partner contacts) that bind them: a user works for a
+// company through an IN_SERVICE contact of that company, with or without the admin flag.
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { syncVersion } from './sync';
+
+const id = () => bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity();
+const ref = (name: string) => bigint(name, { mode: 'number' });
+
+/** Who the company is to this system. */
+export type CompanyRole = 'BUYER' | 'SUPPLIER' | 'SERVICE';
+
+export const companies = pgTable('companies', {
+  id: id(),
+  role: text('role').$type<CompanyRole>().notNull().default('BUYER'),
+  name: text('name').notNull(),
+  shortName: text('short_name'),
+  type: text('type'),
+  level: text('level'),
+  logoUrl: text('logo_url'),
+  website: text('website'),
+  email: text('email'),
+  currency: text('currency').notNull().default('CNY'),
+  language: text('language').notNull().default('zh'),
+  country: text('country'),
+  province: text('province'),
+  city: text('city'),
+  timezone: text('timezone').notNull().default('Asia/Shanghai'),
+  taxCode: text('tax_code'),
+  vip: boolean('vip').notNull().default(false),
+  vipStartDate: date('vip_start_date'),
+  vipEndDate: date('vip_end_date'),
+  rebateAmount: numeric('rebate_amount', { precision: 18, scale: 2 }),
+  rebateBalance: numeric('rebate_balance', { precision: 18, scale: 2 }),
+  /** The supplier's sales manager who follows this buyer (a contact of the supplier company). */
+  followerContactId: ref('follower_contact_id'),
+  /** Permission codes every member of this company holds (the spec's permissions map). */
+  permissions: jsonb('permissions').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  version: syncVersion(),
+});
+
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: id(),
+    /** The sign-in name (`buyer`, `admin` ... in the demo); unique, case-insensitive. */
+    username: text('username').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    name: text('name').notNull(),
+    mobile: text('mobile'),
+    avatarUrl: text('avatar_url'),
+    timezone: text('timezone').notNull().default('Asia/Shanghai'),
+    disabled: boolean('disabled').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    version: syncVersion(),
+  },
+  (t) => [uniqueIndex('accounts_username_key').on(sql`lower(${t.username})`)],
+);
+
+export type StaffStatus = 'IN_SERVICE' | 'DEPART';
+
+export const contacts = pgTable(
+  'contacts',
+  {
+    id: id(),
+    companyId: ref('company_id')
+      .notNull()
+      .references(() => companies.id),
+    /** The sign-in account of this employee, when they may log in. */
+    accountId: ref('account_id').references(() => accounts.id),
+    name: text('name').notNull(),
+    gender: text('gender').notNull().default('MALE'),
+    mobile: text('mobile'),
+    phone: text('phone'),
+    email: text('email'),
+    position: text('position'),
+    status: text('status').$type<StaffStatus>().notNull().default('IN_SERVICE'),
+    isAdmin: boolean('is_admin').notNull().default(false),
+    visibility: text('visibility').notNull().default('INTERNAL'),
+    birthday: date('birthday'),
+    comment: text('comment'),
+    language: text('language'),
+    qq: text('qq'),
+    avatarUrl: text('avatar_url'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    version: syncVersion(),
+  },
+  (t) => [
+    index('contacts_company_idx').on(t.companyId, t.status),
+    index('contacts_account_idx').on(t.accountId),
+  ],
+);
+
+/** Registration requests (/register) waiting for an administrator (settings issue). */
+export const registrationRequests = pgTable('registration_requests', {
+  id: id(),
+  name: text('name').notNull(),
+  mobile: text('mobile').notNull(),
+  state: text('state').notNull().default('PENDING'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** News items of the header ticker, newest first. */
+export const news = pgTable('news', {
+  id: id(),
+  title: text('title').notNull(),
+  url: text('url').notNull(),
+  publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+  sortOrder: integer('sort_order').notNull().default(0),
+});

@@ -1,0 +1,33 @@
+// The sync feed's storage (DESIGN §3, §4). Every synced row carries a `version` from one
+// sequence; `sync_changes` holds, per company, the latest change of every row that company can
+// see (an upsert with the row as the company sees it, or a delete tombstone), so the feed is one
+// index range scan: `where company_id = $1 and version > $cursor order by version`.
+
+import { sql } from 'drizzle-orm';
+import { bigint, index, jsonb, pgSequence, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+
+export const syncVersionSequence = pgSequence('sync_version', { startWith: 1 });
+
+/** A row's version: a fresh value of the one sequence on insert; writers bump it on update. */
+export const syncVersion = () =>
+  bigint('version', { mode: 'number' }).notNull().default(sql`nextval('sync_version')`);
+
+export type SyncOp = 'upsert' | 'delete';
+
+export const syncChanges = pgTable(
+  'sync_changes',
+  {
+    companyId: bigint('company_id', { mode: 'number' }).notNull(),
+    /** The client table the row goes to (`sheets`, `orders`, `todos`, `staff`, `companies`, `brands` ...). */
+    tableName: text('table_name').notNull(),
+    rowId: text('row_id').notNull(),
+    version: bigint('version', { mode: 'number' }).notNull(),
+    op: text('op').$type<SyncOp>().notNull(),
+    /** The row as this company sees it; null for a delete. */
+    row: jsonb('row'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.tableName, t.rowId] }),
+    index('sync_changes_feed_idx').on(t.companyId, t.version),
+  ],
+);

@@ -1,0 +1,67 @@
+// GET /sync-api/v1/changes: the company's changes after `cursor`, in version order (DESIGN §3).
+// A cursor older than the purged tombstones answers 410 and the client resyncs that company.
+import { and, asc, count, eq, gt } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../app';
+import { requireMembership } from '../auth/session';
+import { syncChanges } from '../db/schema/index';
+import { HttpError } from '../http/httpError';
+import { ok } from '../http/replies';
+import { purgedThrough } from '../sync/retention';
+
+const querySchema = {
+  type: 'object',
+  required: ['currentCompanyId'],
+  properties: {
+    currentCompanyId: { type: 'string', pattern: '^\\d{1,15}$' },
+    cursor: { type: 'string', pattern: '^\\d{0,19}$' },
+    limit: { type: 'integer', minimum: 1, maximum: 5000, default: 1000 },
+  },
+} as const;
+
+type Query = { currentCompanyId: string; cursor?: string; limit: number };
+
+export function registerSync(app: FastifyInstance, { database }: AppContext): void {
+  const { db } = database;
+  app.get<{ Querystring: Query }>(
+    '/sync-api/v1/changes',
+    { schema: { querystring: querySchema } },
+    async (request) => {
+      const { membership } = requireMembership(request);
+      const companyId = membership.companyId;
+      const cursor = Number(request.query.cursor || 0);
+      const limit = request.query.limit;
+      if (cursor > 0 && cursor < (await purgedThrough(db))) {
+        throw new HttpError(410, 'CURSOR_EXPIRED', '本地数据已过期，正在重新同步');
+      }
+      const rows = await db
+        .select()
+        .from(syncChanges)
+        .where(and(eq(syncChanges.companyId, companyId), gt(syncChanges.version, cursor)))
+        .orderBy(asc(syncChanges.version))
+        .limit(limit + 1);
+      const page = rows.slice(0, limit);
+      const hasMore = rows.length > limit;
+      const next = page.at(-1)?.version ?? cursor;
+      let remaining = 0;
+      if (hasMore) {
+        const [counted] = await db
+          .select({ n: count() })
+          .from(syncChanges)
+          .where(and(eq(syncChanges.companyId, companyId), gt(syncChanges.version, next)));
+        remaining = counted?.n ?? 0;
+      }
+      return ok({
+        cursor: String(next),
+        has_more: hasMore,
+        remaining,
+        changes: page.map((row) => ({
+          table: row.tableName,
+          op: row.op,
+          id: row.rowId,
+          row: row.row,
+        })),
+      });
+    },
+  );
+}

@@ -1,0 +1,108 @@
+// What one write transaction changed, as the sync feed and the live channel will tell it: each
+// synced row as each company that can see it sees it, plus the live events to send. Collected
+// while the handler runs, written to `sync_changes` and NOTIFYed inside the same transaction, so
+// a change is in the feed and on the channel exactly when (and only if) it commits.
+import { sql } from 'drizzle-orm';
+import { syncChanges } from '../db/schema/index';
+import type { Tx } from '../db/write';
+
+/** The client tables of the feed (the app's Dexie tables have the same names). */
+export type SyncTable = 'sheets' | 'orders' | 'todos' | 'staff' | 'companies' | 'brands';
+
+export type LiveEvent = { topic: string; payload: unknown };
+
+/** The one NOTIFY channel every server process listens on (server/live/bus.ts). */
+export const LIVE_CHANNEL = 'live_events';
+
+type Entry = {
+  companyId: number;
+  table: SyncTable;
+  rowId: string;
+  version: number;
+  row: Record<string, unknown> | null;
+};
+
+export class ChangeSet {
+  private readonly entries = new Map<string, Entry>();
+  private readonly events: LiveEvent[] = [];
+
+  /** `row` (which must carry its new `version`) changed; these companies see it. */
+  upsert(table: SyncTable, row: { id: number | string; version: number }, companyIds: number[]) {
+    for (const companyId of new Set(companyIds)) {
+      this.entries.set(`${companyId}/${table}/${row.id}`, {
+        companyId,
+        table,
+        rowId: String(row.id),
+        version: row.version,
+        row: row as Record<string, unknown>,
+      });
+    }
+  }
+
+  /** The row was deleted, or left these companies' view: they get a tombstone. */
+  remove(table: SyncTable, id: number | string, version: number, companyIds: number[]) {
+    for (const companyId of new Set(companyIds)) {
+      this.entries.set(`${companyId}/${table}/${id}`, {
+        companyId,
+        table,
+        rowId: String(id),
+        version,
+        row: null,
+      });
+    }
+  }
+
+  /** A live event to publish when the transaction commits. */
+  emit(topic: string, payload: unknown) {
+    this.events.push({ topic, payload });
+  }
+
+  get companyIds(): number[] {
+    return [...new Set([...this.entries.values()].map((entry) => entry.companyId))];
+  }
+
+  get isEmpty(): boolean {
+    return this.entries.size === 0 && this.events.length === 0;
+  }
+
+  /** Writes the feed entries and queues the NOTIFYs (delivered by PostgreSQL on commit). */
+  async flush(tx: Tx): Promise<void> {
+    const entries = [...this.entries.values()];
+    for (let start = 0; start < entries.length; start += 500) {
+      const chunk = entries.slice(start, start + 500);
+      await tx
+        .insert(syncChanges)
+        .values(
+          chunk.map((e) => ({
+            companyId: e.companyId,
+            tableName: e.table,
+            rowId: e.rowId,
+            version: e.version,
+            op: e.row ? ('upsert' as const) : ('delete' as const),
+            row: e.row,
+          })),
+        )
+        .onConflictDoUpdate({
+          target: [syncChanges.companyId, syncChanges.tableName, syncChanges.rowId],
+          set: {
+            version: sql`excluded.version`,
+            op: sql`excluded.op`,
+            row: sql`excluded.row`,
+          },
+        });
+    }
+    const pokes = new Map<number, number>();
+    for (const e of entries)
+      pokes.set(e.companyId, Math.max(pokes.get(e.companyId) ?? 0, e.version));
+    const events: LiveEvent[] = [
+      ...[...pokes].map(([companyId, version]) => ({
+        topic: `sync.poke.${companyId}`,
+        payload: { version },
+      })),
+      ...this.events,
+    ];
+    for (const event of events) {
+      await tx.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${JSON.stringify(event)})`);
+    }
+  }
+}

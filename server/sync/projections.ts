@@ -1,0 +1,392 @@
+// The rows clients receive, shaped after the specs' entities (purchasing-core §3,
+// settings-messaging-shared §3): the sync feed carries them into the app's local tables and the
+// detail endpoints answer the same shapes. Loaders take ids in batches so bulk writers (seed,
+// simulator) project thousands of rows in a few queries.
+import { asc, inArray } from 'drizzle-orm';
+import type { Db } from '../db/database';
+import {
+  accounts,
+  brands,
+  companies,
+  contacts,
+  orderLines,
+  orders,
+  products,
+  sheetLines,
+  sheets,
+  todos,
+} from '../db/schema/index';
+import type { Tx } from '../db/write';
+
+export type Reader = Db | Tx;
+type Row = Record<string, unknown> & { id: number; version: number };
+
+const unique = (ids: Iterable<number | null | undefined>): number[] => [
+  ...new Set([...ids].filter((id): id is number => typeof id === 'number')),
+];
+const num = (value: string | null): number | null => (value === null ? null : Number(value));
+
+// Map.groupBy arrives with Node 21; we run on 20.
+function groupBy<T, K>(items: T[], key: (item: T) => K): Map<K, T[]> {
+  const groups = new Map<K, T[]>();
+  for (const item of items) {
+    const k = key(item);
+    const group = groups.get(k);
+    if (group) group.push(item);
+    else groups.set(k, [item]);
+  }
+  return groups;
+}
+
+async function byId<T extends { id: number }>(rows: Promise<T[]>): Promise<Map<number, T>> {
+  return new Map((await rows).map((row) => [row.id, row]));
+}
+
+function brandRef(brand: typeof brands.$inferSelect | undefined) {
+  if (!brand) return null;
+  return {
+    id: brand.id,
+    name: brand.name,
+    url_path: brand.urlPath,
+    is_published: brand.isPublished,
+    logo_file: brand.logoUrl ? { url: brand.logoUrl } : null,
+    state: brand.state,
+    comment: brand.comment,
+    correct_brand: brand.correctBrandId ? { id: brand.correctBrandId } : null,
+  };
+}
+
+async function loadContacts(db: Reader, ids: number[]) {
+  if (ids.length === 0) return new Map<number, typeof contacts.$inferSelect>();
+  return byId(db.select().from(contacts).where(inArray(contacts.id, ids)));
+}
+async function loadCompanies(db: Reader, ids: number[]) {
+  if (ids.length === 0) return new Map<number, typeof companies.$inferSelect>();
+  return byId(db.select().from(companies).where(inArray(companies.id, ids)));
+}
+async function loadBrands(db: Reader, ids: number[]) {
+  if (ids.length === 0) return new Map<number, typeof brands.$inferSelect>();
+  return byId(db.select().from(brands).where(inArray(brands.id, ids)));
+}
+const contactRef = (contact: typeof contacts.$inferSelect | undefined) =>
+  contact ? { id: contact.id, name: contact.name } : null;
+
+export async function loadSheetRows(db: Reader, ids: number[]): Promise<Map<number, Row>> {
+  const result = new Map<number, Row>();
+  if (ids.length === 0) return result;
+  const sheetRows = await db.select().from(sheets).where(inArray(sheets.id, ids));
+  const lines = await db
+    .select()
+    .from(sheetLines)
+    .where(inArray(sheetLines.sheetId, ids))
+    .orderBy(asc(sheetLines.sheetId), asc(sheetLines.position));
+  const productMap = await byId(
+    unique(lines.map((l) => l.productId)).length
+      ? db
+          .select()
+          .from(products)
+          .where(inArray(products.id, unique(lines.map((l) => l.productId))))
+      : Promise.resolve([]),
+  );
+  const [brandMap, ownerMap, companyMap, orderMap] = await Promise.all([
+    loadBrands(db, unique(sheetRows.map((s) => s.brandId))),
+    loadContacts(db, unique(sheetRows.map((s) => s.ownerContactId))),
+    loadCompanies(db, unique(sheetRows.map((s) => s.supplierCompanyId))),
+    byId(
+      unique(sheetRows.map((s) => s.orderId)).length
+        ? db
+            .select({ id: orders.id, name: orders.name })
+            .from(orders)
+            .where(inArray(orders.id, unique(sheetRows.map((s) => s.orderId))))
+        : Promise.resolve([]),
+    ),
+  ]);
+  const linesBySheet = groupBy(lines, (line) => line.sheetId);
+  for (const sheet of sheetRows) {
+    const sheetLinesOf = linesBySheet.get(sheet.id) ?? [];
+    const supplier = companyMap.get(sheet.supplierCompanyId);
+    const order = sheet.orderId ? orderMap.get(sheet.orderId) : undefined;
+    result.set(sheet.id, {
+      id: sheet.id,
+      company_id: sheet.companyId,
+      name: sheet.name,
+      state: sheet.state,
+      state_change_time: sheet.stateChangeTime,
+      state_log_list: sheet.stateLog,
+      brand: brandRef(sheet.brandId ? brandMap.get(sheet.brandId) : undefined),
+      brand_name: sheet.brandName,
+      current_node: {
+        company_id: sheet.companyId,
+        contacts_user: contactRef(
+          sheet.ownerContactId ? ownerMap.get(sheet.ownerContactId) : undefined,
+        ),
+      },
+      supplier_node: {
+        company: supplier ? { id: supplier.id, name: supplier.name } : null,
+        currency: sheet.currency,
+        taxed_amount: num(sheet.taxedAmount),
+        vip_balance: num(sheet.vipBalance),
+        vip_taxed_amount: num(sheet.vipTaxedAmount),
+        vip_rebate: num(sheet.vipRebate),
+        payment_method: sheet.paymentMethod,
+        price_map: Object.fromEntries(
+          sheetLinesOf
+            .filter((line) => line.taxedPriceUnit !== null)
+            .map((line) => [
+              String(line.id),
+              { taxed_price_unit: num(line.taxedPriceUnit), taxed_amount: num(line.taxedAmount) },
+            ]),
+        ),
+      },
+      order: order ? { id: order.id, name: order.name } : null,
+      inquiry_product_list: sheetLinesOf
+        .filter((line) => !line.deleted)
+        .map((line) => {
+          const product = line.productId ? productMap.get(line.productId) : undefined;
+          return {
+            id: line.id,
+            product_id: line.productId,
+            product_type: line.productType,
+            product_article_no: line.productArticleNo,
+            short_description: line.shortDescription,
+            qty: line.qty,
+            attachments: line.attachments,
+            quote_state: line.quoteState,
+            shipment_period: line.shipmentPeriod,
+            product: {
+              state: product?.state ?? null,
+              validity_end_date: line.validityEndDate,
+              quote_comment: line.quoteComment,
+              url_path: product?.urlPath ?? null,
+            },
+          };
+        }),
+      cancelReason: sheet.cancelReason,
+      remark: sheet.remark,
+      create_time: sheet.createTime,
+      write_time: sheet.writeTime,
+      version: sheet.version,
+    });
+  }
+  return result;
+}
+
+export async function loadOrderRows(db: Reader, ids: number[]): Promise<Map<number, Row>> {
+  const result = new Map<number, Row>();
+  if (ids.length === 0) return result;
+  const orderRows = await db.select().from(orders).where(inArray(orders.id, ids));
+  const lines = await db
+    .select()
+    .from(orderLines)
+    .where(inArray(orderLines.orderId, ids))
+    .orderBy(asc(orderLines.orderId), asc(orderLines.position));
+  const [brandMap, contactMap] = await Promise.all([
+    loadBrands(db, unique(orderRows.map((o) => o.brandId))),
+    loadContacts(db, unique(orderRows.flatMap((o) => [o.ownerContactId, o.supplierContactId]))),
+  ]);
+  const linesByOrder = groupBy(lines, (line) => line.orderId);
+  for (const order of orderRows) {
+    const owner = contactRef(
+      order.ownerContactId ? contactMap.get(order.ownerContactId) : undefined,
+    );
+    const supplierContact = contactRef(
+      order.supplierContactId ? contactMap.get(order.supplierContactId) : undefined,
+    );
+    const taxedAmount = num(order.taxedAmount);
+    const brand = order.brandId ? brandMap.get(order.brandId) : undefined;
+    result.set(order.id, {
+      id: order.id,
+      company_id: order.companyId,
+      sheet_id: order.sheetId,
+      name: order.name,
+      inquiry_no: order.inquiryNo,
+      state: order.state,
+      order_base_state: order.baseState,
+      state_change_time: order.stateChangeTime,
+      order_state_log_list: order.stateLog,
+      forecast_receive_date: order.forecastReceiveDate,
+      unpaid_amount: num(order.unpaidAmount),
+      brand: brand ? { ...brandRef(brand), grade: brand.grade } : null,
+      brand_name: order.brandName,
+      payment_method: order.paymentMethod,
+      current_order_node: {
+        company_id: order.companyId,
+        contacts_user: owner,
+        order_node_price: { currency: order.currency },
+      },
+      supplier_order_node: {
+        company_id: order.supplierCompanyId,
+        contacts_user: supplierContact,
+        order_node_price: { taxed_amount: taxedAmount, currency: order.currency },
+      },
+      supplier_node: {
+        inbound_state: order.inboundState,
+        invoice_state: order.invoiceState,
+        taxed_amount: taxedAmount,
+        currency: order.currency,
+      },
+      order_node_list: [
+        {
+          company: { id: order.supplierCompanyId },
+          inbound_state: order.inboundState,
+          invoice_state: order.invoiceState,
+        },
+        { company: { id: order.companyId }, inbound_state: null, invoice_state: null },
+      ],
+      order_product_list: (linesByOrder.get(order.id) ?? []).map((line) => ({
+        id: line.id,
+        qty: line.qty,
+        product: {
+          id: line.productId,
+          product_type: line.productType,
+          product_article_no: line.productArticleNo,
+          short_description: line.shortDescription,
+          url_path: line.urlPath,
+          tariff: num(line.tariff),
+        },
+        supplier_order_node_line: {
+          taxed_price_unit: num(line.taxedPriceUnit),
+          taxed_amount: num(line.taxedAmount),
+        },
+      })),
+      sign_time: order.signTime,
+      create_time: order.createTime,
+      write_time: order.writeTime,
+      version: order.version,
+    });
+  }
+  return result;
+}
+
+export async function loadTodoRows(db: Reader, ids: number[]): Promise<Map<number, Row>> {
+  const result = new Map<number, Row>();
+  if (ids.length === 0) return result;
+  const todoRows = await db.select().from(todos).where(inArray(todos.id, ids));
+  const [companyMap, contactMap] = await Promise.all([
+    loadCompanies(db, unique(todoRows.flatMap((t) => [t.fromCompanyId, t.toCompanyId]))),
+    loadContacts(db, unique(todoRows.flatMap((t) => [t.fromContactsId, t.toContactsId]))),
+  ]);
+  for (const todo of todoRows) {
+    const from = todo.fromContactsId ? contactMap.get(todo.fromContactsId) : undefined;
+    result.set(todo.id, {
+      id: todo.id,
+      type: todo.type,
+      state: todo.state,
+      subject: todo.subject,
+      module: todo.module,
+      module_id: todo.moduleId,
+      module_number: todo.moduleNumber,
+      mail_id: todo.mailId,
+      mail_state: todo.mailState,
+      from_company_id: todo.fromCompanyId,
+      from_company_name: companyMap.get(todo.fromCompanyId)?.name ?? null,
+      from_contacts_id: todo.fromContactsId,
+      from_contacts_name: from?.name ?? null,
+      to_company_id: todo.toCompanyId,
+      to_company_name: companyMap.get(todo.toCompanyId)?.name ?? null,
+      to_contacts_id: todo.toContactsId,
+      to_contacts_name: todo.toContactsId
+        ? (contactMap.get(todo.toContactsId)?.name ?? null)
+        : null,
+      avatar: from?.avatarUrl ?? null,
+      has_attachment: todo.files.length > 0,
+      todo_files: todo.files.map((file) => ({ attachment: file })),
+      event_type: todo.eventType,
+      create_time: todo.createTime,
+      write_time: todo.writeTime,
+      delay_time: todo.delayTime,
+      version: todo.version,
+    });
+  }
+  return result;
+}
+
+export async function loadStaffRows(db: Reader, ids: number[]): Promise<Map<number, Row>> {
+  const result = new Map<number, Row>();
+  if (ids.length === 0) return result;
+  const rows = await db.select().from(contacts).where(inArray(contacts.id, ids));
+  const accountMap = await byId(
+    unique(rows.map((r) => r.accountId)).length
+      ? db
+          .select({
+            id: accounts.id,
+            name: accounts.name,
+            username: accounts.username,
+            mobile: accounts.mobile,
+            avatarUrl: accounts.avatarUrl,
+          })
+          .from(accounts)
+          .where(inArray(accounts.id, unique(rows.map((r) => r.accountId))))
+      : Promise.resolve([]),
+  );
+  for (const contact of rows) {
+    const account = contact.accountId ? accountMap.get(contact.accountId) : undefined;
+    result.set(contact.id, {
+      id: contact.id,
+      company_id: contact.companyId,
+      name: contact.name,
+      gender: contact.gender,
+      mobile: contact.mobile,
+      phone: contact.phone,
+      email: contact.email,
+      position: contact.position,
+      status: contact.status,
+      is_admin: contact.isAdmin,
+      visibility: contact.visibility,
+      avatar: contact.avatarUrl,
+      login_user: account
+        ? {
+            id: account.id,
+            name: account.username,
+            mobile: account.mobile,
+            avatar: account.avatarUrl,
+          }
+        : null,
+      version: contact.version,
+    });
+  }
+  return result;
+}
+
+export async function loadCompanyRows(db: Reader, ids: number[]): Promise<Map<number, Row>> {
+  const result = new Map<number, Row>();
+  for (const company of (await loadCompanies(db, unique(ids))).values()) {
+    result.set(company.id, {
+      id: company.id,
+      name: company.name,
+      short_name: company.shortName,
+      type: company.type,
+      level: company.level,
+      logo: company.logoUrl ? { url: company.logoUrl } : null,
+      website: company.website,
+      email: company.email,
+      currency: company.currency,
+      language: company.language,
+      country: company.country,
+      province: company.province,
+      city: company.city,
+      timezone: company.timezone,
+      tax_code: company.taxCode,
+      vip: company.vip,
+      start_date: company.vipStartDate,
+      end_date: company.vipEndDate,
+      version: company.version,
+    });
+  }
+  return result;
+}
+
+export async function loadBrandRows(db: Reader, ids: number[]): Promise<Map<number, Row>> {
+  const result = new Map<number, Row>();
+  for (const brand of (await loadBrands(db, unique(ids))).values()) {
+    result.set(brand.id, {
+      ...brandRef(brand),
+      id: brand.id,
+      country: brand.country,
+      grade: brand.grade,
+      agency_type: brand.agencyType,
+      version: brand.version,
+    });
+  }
+  return result;
+}
