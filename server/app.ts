@@ -10,6 +10,16 @@ import { registerAppFiles } from './http/app-files';
 import { registerErrorHandling } from './http/errors';
 import { registerHealth } from './routes/health';
 import { registerSync } from './routes/sync';
+import { startMaintenance } from './sync/maintenance';
+
+/** Every route of the app with its auth level, for the route-matrix tests and docs/api.md. */
+export type RouteInfo = { method: string; url: string; auth: string };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    routeTable: RouteInfo[];
+  }
+}
 
 export type AppDeps = {
   config: ServerConfig;
@@ -39,11 +49,26 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
     : embeddedVerifier(issuer, await loadSigningKey(database.db));
   const context: AppContext = { config, database, verifier, issuer };
 
+  const routeTable: RouteInfo[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      if (method === 'HEAD') continue;
+      routeTable.push({ method, url: route.url, auth: route.config?.auth ?? 'company' });
+    }
+  });
   registerErrorHandling(app);
   registerSession(app, database.db, verifier);
   registerHealth(app, database);
   registerSync(app, context);
   await registerAppFiles(app, config.appDir);
+
+  let stopMaintenance = () => {};
+  app.addHook('onReady', async () => {
+    stopMaintenance = startMaintenance(database.db, app.log);
+  });
+  app.addHook('onClose', async () => stopMaintenance());
   return app;
 }
 

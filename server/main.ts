@@ -1,10 +1,31 @@
 // `npm start` / `npm run server`: open the database, migrate, serve the API and the built app.
+import { createServer } from 'node:net';
 import { buildApp } from './app';
-import { loadConfig } from './config';
+import { loadConfig, type ServerConfig } from './config';
 import { openDatabase } from './db/database';
 
+/** PORT=0 means "any free port"; the issuer URL must name the real one, so pick it up front. */
+function freePort(host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, host, () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function resolvePort(config: ServerConfig): Promise<ServerConfig> {
+  if (config.port !== 0) return config;
+  const port = await freePort(config.host);
+  const publicUrl = process.env.PUBLIC_URL ? config.publicUrl : config.publicUrl.replace(/:0$/, `:${port}`);
+  return { ...config, port, publicUrl };
+}
+
 async function main(): Promise<void> {
-  const config = loadConfig(process.env);
+  const config = await resolvePort(loadConfig(process.env));
   const database = await openDatabase(config);
   await database.migrate();
   const app = await buildApp({ config, database });
@@ -33,12 +54,8 @@ async function main(): Promise<void> {
     await database.close();
     process.exit(1);
   }
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : config.port;
-  const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
-  const where =
-    database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)';
-  console.info(`Purchasing app ready at http://${shownHost}:${port}/  (database: ${where})`);
+  const where = database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)';
+  console.info(`Purchasing app ready at ${config.publicUrl}/  (database: ${where})`);
 }
 
 main().catch((error: unknown) => {

@@ -88,6 +88,7 @@ export class ChangeSet {
             version: sql`excluded.version`,
             op: sql`excluded.op`,
             row: sql`excluded.row`,
+            changedAt: sql`excluded.changed_at`,
           },
         });
     }

@@ -7,10 +7,21 @@ describe('loadConfig', () => {
     expect(loadConfig({})).toEqual({
       port: 8080,
       host: '127.0.0.1',
+      publicUrl: 'http://127.0.0.1:8080',
       dataDir: resolve('./data'),
       databaseUrl: undefined,
       appDir: resolve('./dist'),
       logLevel: 'info',
+      oidc: {
+        externalIssuer: undefined,
+        clientId: 'purchasing-app',
+        audience: undefined,
+        jwksUrl: undefined,
+        accessTokenTtl: 600,
+        refreshTokenTtl: 2_592_000,
+      },
+      demoData: true,
+      simulator: { enabled: true, speed: 1 },
     });
   });
 
@@ -18,19 +29,44 @@ describe('loadConfig', () => {
     const config = loadConfig({
       PORT: '9000',
       HOST: '0.0.0.0',
+      PUBLIC_URL: 'https://buy.example.com/',
       DATA_DIR: '/tmp/x',
       DATABASE_URL: 'postgres://u:p@localhost:5432/db',
       APP_DIR: '/srv/app',
       LOG_LEVEL: 'warn',
+      OIDC_ISSUER: 'https://sso.example.com/realms/buyers',
+      OIDC_CLIENT_ID: 'buyers-app',
+      OIDC_AUDIENCE: 'account',
+      OIDC_JWKS_URL: 'https://sso.example.com/realms/buyers/certs',
+      ACCESS_TOKEN_TTL: '30',
+      REFRESH_TOKEN_TTL: '120',
+      DEMO_DATA: 'off',
+      SIM: 'off',
+      SIM_SPEED: '10',
     });
     expect(config).toEqual({
       port: 9000,
       host: '0.0.0.0',
+      publicUrl: 'https://buy.example.com',
       dataDir: '/tmp/x',
       databaseUrl: 'postgres://u:p@localhost:5432/db',
       appDir: '/srv/app',
       logLevel: 'warn',
+      oidc: {
+        externalIssuer: 'https://sso.example.com/realms/buyers',
+        clientId: 'buyers-app',
+        audience: 'account',
+        jwksUrl: 'https://sso.example.com/realms/buyers/certs',
+        accessTokenTtl: 30,
+        refreshTokenTtl: 120,
+      },
+      demoData: false,
+      simulator: { enabled: false, speed: 10 },
     });
+  });
+
+  it('names the public URL after the host users reach', () => {
+    expect(loadConfig({ HOST: '0.0.0.0', PORT: '3000' }).publicUrl).toBe('http://localhost:3000');
   });
 
   it('treats an empty variable as unset', () => {
@@ -49,6 +85,9 @@ describe('loadConfig', () => {
     [{ PORT: '70000' }, 'PORT'],
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ OIDC_ISSUER: 'not a url' }, 'OIDC_ISSUER'],
+    [{ ACCESS_TOKEN_TTL: '0' }, 'ACCESS_TOKEN_TTL'],
+    [{ SIM: 'maybe' }, 'SIM'],
   ])('refuses %o naming the variable', (env, name) => {
     expect(() => loadConfig(env)).toThrow(name);
   });

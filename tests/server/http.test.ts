@@ -20,6 +20,7 @@ describe.each(drivers)('server basics on %s', (driver) => {
         app.post(
           '/api/v7/probe',
           {
+            config: { auth: 'public' },
             schema: {
               body: {
                 type: 'object',
@@ -30,7 +31,7 @@ describe.each(drivers)('server basics on %s', (driver) => {
           },
           async () => ({ data: 'ok' }),
         );
-        app.get('/api/v7/boom', async () => {
+        app.get('/api/v7/boom', { config: { auth: 'public' } }, async () => {
           throw new Error('boom');
         });
       },

@@ -290,6 +290,7 @@ CREATE TABLE "sync_changes" (
 	"version" bigint NOT NULL,
 	"op" text NOT NULL,
 	"row" jsonb,
+	"changed_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "sync_changes_company_id_table_name_row_id_pk" PRIMARY KEY("company_id","table_name","row_id")
 );
 --> statement-breakpoint

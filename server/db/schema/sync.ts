@@ -4,7 +4,16 @@
 // index range scan: `where company_id = $1 and version > $cursor order by version`.
 
 import { sql } from 'drizzle-orm';
-import { bigint, index, jsonb, pgSequence, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  index,
+  jsonb,
+  pgSequence,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 
 export const syncVersionSequence = pgSequence('sync_version', { startWith: 1 });
 
@@ -25,6 +34,8 @@ export const syncChanges = pgTable(
     op: text('op').$type<SyncOp>().notNull(),
     /** The row as this company sees it; null for a delete. */
     row: jsonb('row'),
+    /** When the change was recorded: tombstones older than the retention are purged. */
+    changedAt: timestamp('changed_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.companyId, t.tableName, t.rowId] }),

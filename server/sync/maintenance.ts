@@ -1,0 +1,22 @@
+// Housekeeping every server process runs on a timer: old tombstones and old idempotency answers
+// go. Both deletes are idempotent, so several processes doing it at once is harmless.
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/database';
+import { purgeIdempotencyKeys } from '../http/mutation';
+import { purgeTombstones, TOMBSTONE_RETENTION_DAYS } from './retention';
+
+const HOUR_MS = 3600 * 1000;
+
+export async function runMaintenance(db: Db, now = Date.now()): Promise<void> {
+  await purgeTombstones(db, new Date(now - TOMBSTONE_RETENTION_DAYS * 24 * HOUR_MS));
+  await purgeIdempotencyKeys(db, now);
+}
+
+/** Starts the hourly timer; returns the function that stops it. */
+export function startMaintenance(db: Db, log: FastifyBaseLogger): () => void {
+  const timer = setInterval(() => {
+    runMaintenance(db).catch((error: unknown) => log.error({ err: error }, 'maintenance failed'));
+  }, HOUR_MS);
+  timer.unref();
+  return () => clearInterval(timer);
+}
