@@ -7,8 +7,12 @@ import { API_AUDIENCE, embeddedVerifier, externalVerifier } from './auth/verifie
 import type { ServerConfig } from './config';
 import type { Database } from './db/database';
 import { registerAppFiles } from './http/app-files';
+import { createLiveBus, type LiveBus } from './live/bus';
+import { registerLiveChannel } from './live/socket';
 import { registerErrorHandling } from './http/errors';
+import { registerIdentityProvider } from './idp/identityProvider';
 import { registerHealth } from './routes/health';
+import { registerRuntimeConfig } from './routes/runtimeConfig';
 import { registerSync } from './routes/sync';
 import { startMaintenance } from './sync/maintenance';
 
@@ -28,6 +32,8 @@ export type AppDeps = {
 
 export type AppContext = AppDeps & {
   verifier: TokenVerifier;
+  /** Live events of every server process on this database (LISTEN/NOTIFY). */
+  bus: LiveBus;
   /** The issuer of the tokens the API accepts. */
   issuer: string;
 };
@@ -47,7 +53,11 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
         jwksUrl: config.oidc.jwksUrl,
       })
     : embeddedVerifier(issuer, await loadSigningKey(database.db));
-  const context: AppContext = { config, database, verifier, issuer };
+  const bus = await createLiveBus(database, {
+    onError: (error, where) => app.log.warn({ err: error }, where),
+  });
+  app.addHook('onClose', async () => bus.close());
+  const context: AppContext = { config, database, verifier, issuer, bus };
 
   const routeTable: RouteInfo[] = [];
   app.decorate('routeTable', routeTable);
@@ -62,6 +72,9 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
   registerSession(app, database.db, verifier);
   registerHealth(app, database);
   registerSync(app, context);
+  await registerLiveChannel(app, context, bus);
+  await registerIdentityProvider(app, context);
+  registerRuntimeConfig(app, context);
   await registerAppFiles(app, config.appDir);
 
   let stopMaintenance = () => {};

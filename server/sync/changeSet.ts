@@ -4,6 +4,7 @@
 // a change is in the feed and on the channel exactly when (and only if) it commits.
 import { sql } from 'drizzle-orm';
 import { syncChanges } from '../db/schema/index';
+import { encodeLiveEvent } from '../live/notify';
 import type { Tx } from '../db/write';
 
 /** The client tables of the feed (the app's Dexie tables have the same names). */
@@ -102,8 +103,11 @@ export class ChangeSet {
       })),
       ...this.events,
     ];
+    // NOTIFY payloads are capped at 8000 bytes: large events go out in chunks the bus reassembles.
     for (const event of events) {
-      await tx.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${JSON.stringify(event)})`);
+      for (const message of encodeLiveEvent(event)) {
+        await tx.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${message})`);
+      }
     }
   }
 }

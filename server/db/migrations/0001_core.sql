@@ -310,6 +310,7 @@ CREATE INDEX "oidc_grant_idx" ON "oidc_payloads" USING btree ("grant_id");--> st
 CREATE INDEX "oidc_uid_idx" ON "oidc_payloads" USING btree ("uid");--> statement-breakpoint
 CREATE UNIQUE INDEX "files_object_name_key" ON "files" USING btree ("object_name");--> statement-breakpoint
 CREATE INDEX "todos_to_idx" ON "todos" USING btree ("to_company_id","state");--> statement-breakpoint
+CREATE INDEX "todos_to_contact_idx" ON "todos" USING btree ("to_contacts_id","state");--> statement-breakpoint
 CREATE INDEX "todos_from_idx" ON "todos" USING btree ("from_company_id");--> statement-breakpoint
 CREATE INDEX "todos_module_idx" ON "todos" USING btree ("module","module_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "accounts_username_key" ON "accounts" USING btree (lower("username"));--> statement-breakpoint

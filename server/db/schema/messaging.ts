@@ -46,6 +46,8 @@ export const todos = pgTable(
   },
   (t) => [
     index('todos_to_idx').on(t.toCompanyId, t.state),
+    // The per-user counters (server/live/counters.ts) look to-dos up by assignee.
+    index('todos_to_contact_idx').on(t.toContactsId, t.state),
     index('todos_from_idx').on(t.fromCompanyId),
     index('todos_module_idx').on(t.module, t.moduleId),
   ],

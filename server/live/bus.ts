@@ -1,0 +1,99 @@
+// The process-wide live event bus. Every server process LISTENs on one channel of the shared
+// database; writers NOTIFY inside their transaction (ChangeSet.flush), so an event reaches every
+// process after its commit and never after a rollback. The bus hands each event to the local
+// subscribers of its topic. It knows nothing of Fastify: the websocket hub, the simulator and
+// scripts all use it alike.
+import { sql } from 'drizzle-orm';
+import type { Database } from '../db/database';
+import { LIVE_CHANNEL } from '../sync/changeSet';
+import { encodeLiveEvent, LiveDecoder } from './notify';
+
+export type LiveHandler = (payload: unknown, topic: string) => void;
+
+export interface LiveBus {
+  /** Calls `handler` for every event on `topic` until the returned function is called. */
+  subscribe(topic: string, handler: LiveHandler): () => void;
+  /**
+   * Sends an event that belongs to no write transaction, to every process. Inside a write, use
+   * `changes.emit` instead: it is sent only if the transaction commits (and calling this from
+   * inside a PGlite transaction would wait for that transaction forever).
+   */
+  publish(topic: string, payload: unknown): Promise<void>;
+  /** Topics with at least one local subscriber (diagnostics, tests). */
+  readonly topicCount: number;
+  close(): Promise<void>;
+}
+
+export type LiveBusOptions = {
+  /** Told about payloads that cannot be decoded and handlers that throw; the bus carries on. */
+  onError?: (error: unknown, context: string) => void;
+};
+
+export async function createLiveBus(
+  database: Database,
+  options: LiveBusOptions = {},
+): Promise<LiveBus> {
+  const handlers = new Map<string, Set<LiveHandler>>();
+  const decoder = new LiveDecoder();
+  const report = options.onError ?? (() => {});
+  let closed = false;
+
+  const dispatch = (topic: string, payload: unknown) => {
+    const set = handlers.get(topic);
+    if (!set) return;
+    // A copy: a handler may unsubscribe (itself or another) while we iterate.
+    for (const handler of [...set]) {
+      try {
+        handler(payload, topic);
+      } catch (error) {
+        report(error, `live handler for ${topic}`);
+      }
+    }
+  };
+
+  const stopListening = await database.listen(LIVE_CHANNEL, (raw) => {
+    if (closed) return;
+    let event: ReturnType<LiveDecoder['accept']>;
+    try {
+      event = decoder.accept(raw);
+    } catch (error) {
+      report(error, 'undecodable live payload');
+      return;
+    }
+    if (event) dispatch(event.topic, event.payload);
+  });
+
+  return {
+    subscribe(topic, handler) {
+      let set = handlers.get(topic);
+      if (!set) {
+        set = new Set();
+        handlers.set(topic, set);
+      }
+      set.add(handler);
+      return () => {
+        const current = handlers.get(topic);
+        if (!current) return;
+        current.delete(handler);
+        if (current.size === 0) handlers.delete(topic);
+      };
+    },
+    async publish(topic, payload) {
+      if (closed) throw new Error('the live bus is closed');
+      const notifies = encodeLiveEvent({ topic, payload }).map(
+        (message) => sql`pg_notify(${LIVE_CHANNEL}, ${message})`,
+      );
+      // One statement is one transaction: the chunks of a large event are delivered together.
+      await database.db.execute(sql`select ${sql.join(notifies, sql`, `)}`);
+    },
+    get topicCount() {
+      return handlers.size;
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      handlers.clear();
+      await stopListening();
+    },
+  };
+}

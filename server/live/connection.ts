@@ -1,0 +1,274 @@
+// One client of the live channel: the in-band sign-in (connect), its subscriptions, the events
+// it is sent and its heartbeat. Frames are handled one after another, so a subscribe sent right
+// after connect is checked against that connect's user.
+import type { FastifyBaseLogger } from 'fastify';
+import { decodeJwt } from 'jose';
+import WebSocket, { type RawData } from 'ws';
+import { type AuthUser, authenticate } from '../auth/session';
+import type { TokenVerifier } from '../auth/tokens';
+import type { Db } from '../db/database';
+import { HttpError } from '../http/httpError';
+import { mayUserSubscribe } from './authorize';
+import type { LiveBus } from './bus';
+import {
+  type ClientMessage,
+  type ErrorMessage,
+  errors,
+  MAX_CLIENT_MESSAGE_BYTES,
+  parseClientMessage,
+  type ServerMessage,
+} from './protocol';
+
+/** Close codes of the channel: 44xx mirror the HTTP statuses. */
+export const CLOSE_UNAUTHORIZED = 4401;
+export const CLOSE_FORBIDDEN = 4403;
+const CLOSE_POLICY = 1008;
+
+// A client that does not read its events is dropped rather than buffered without end.
+const MAX_BUFFERED_BYTES = 8 * 1024 * 1024;
+// Frames waiting behind a slow database check; more than this is a client gone wrong.
+const MAX_QUEUED_FRAMES = 64;
+// setTimeout fires at once beyond 2^31-1 ms; a later expiry is re-armed then.
+const MAX_TIMER_MS = 2_147_483_647;
+
+export type ConnectionDeps = {
+  db: Db;
+  verifier: TokenVerifier;
+  bus: LiveBus;
+  log: FastifyBaseLogger;
+  connectTimeoutMs: number;
+  maxTopics: number;
+};
+
+function frameBytes(data: RawData): number {
+  if (Array.isArray(data)) return data.reduce((sum, part) => sum + part.length, 0);
+  return data instanceof ArrayBuffer ? data.byteLength : data.length;
+}
+
+function frameText(data: RawData): string {
+  if (Array.isArray(data)) return Buffer.concat(data).toString('utf8');
+  return Buffer.from(data instanceof ArrayBuffer ? new Uint8Array(data) : data).toString('utf8');
+}
+
+/** Milliseconds since the epoch when the token stops being valid, or null if it does not say. */
+function tokenExpiry(token: string): number | null {
+  try {
+    const { exp } = decodeJwt(token);
+    return typeof exp === 'number' ? exp * 1000 : null;
+  } catch {
+    return null;
+  }
+}
+
+export class LiveConnection {
+  private user: AuthUser | null = null;
+  private token: string | null = null;
+  private readonly topics = new Map<string, () => void>();
+  private missedPongs = 0;
+  private connectTimer: NodeJS.Timeout | null;
+  private expiryTimer: NodeJS.Timeout | null = null;
+  private queue: Promise<void> = Promise.resolve();
+  private queued = 0;
+  private closed = false;
+
+  constructor(
+    private readonly socket: WebSocket,
+    private readonly deps: ConnectionDeps,
+  ) {
+    this.connectTimer = setTimeout(
+      () => this.refuse(errors.unauthorized(), CLOSE_UNAUTHORIZED),
+      deps.connectTimeoutMs,
+    );
+    socket.on('message', (data, isBinary) => this.onFrame(data, isBinary));
+    socket.on('pong', () => {
+      this.missedPongs = 0;
+    });
+    socket.on('close', () => this.dispose());
+  }
+
+  /** Called on every heartbeat tick: two pings without a pong and the socket is dropped. */
+  heartbeat(): void {
+    if (this.closed) return;
+    if (this.missedPongs >= 2) {
+      this.socket.terminate();
+      return;
+    }
+    this.missedPongs += 1;
+    try {
+      this.socket.ping();
+    } catch {
+      this.socket.terminate();
+    }
+  }
+
+  private onFrame(data: RawData, isBinary: boolean): void {
+    if (this.closed) return;
+    if (frameBytes(data) > MAX_CLIENT_MESSAGE_BYTES) {
+      this.send(errors.tooLarge());
+      return;
+    }
+    if (isBinary) {
+      this.send(errors.invalid());
+      return;
+    }
+    const parsed = parseClientMessage(frameText(data));
+    if (!parsed.ok) {
+      this.send(parsed.error);
+      return;
+    }
+    if (this.queued >= MAX_QUEUED_FRAMES) {
+      this.socket.close(CLOSE_POLICY, 'TOO_MANY_MESSAGES');
+      this.dispose();
+      return;
+    }
+    this.queued += 1;
+    this.queue = this.queue
+      .then(() => (this.closed ? undefined : this.handle(parsed.message)))
+      .catch((error: unknown) => {
+        this.deps.log.error({ err: error }, 'live channel message failed');
+        this.send(errors.internal());
+      })
+      .finally(() => {
+        this.queued -= 1;
+      });
+  }
+
+  private async handle(message: ClientMessage): Promise<void> {
+    switch (message.type) {
+      case 'ping':
+        this.send({ type: 'pong' });
+        return;
+      case 'connect':
+        return this.connect(message.token, message.userId);
+      case 'subscribe':
+        return this.subscribe(message.topic);
+      case 'unsubscribe':
+        return this.unsubscribe(message.topic);
+    }
+  }
+
+  /** The token's user, or null after refusing the socket (bad, expired or revoked token). */
+  private async authenticate(token: string, topic?: string): Promise<AuthUser | null> {
+    try {
+      return await authenticate(this.deps.db, this.deps.verifier, token);
+    } catch (error) {
+      if (!(error instanceof HttpError) || error.statusCode !== 401) throw error;
+      this.refuse(errors.unauthorized(topic), CLOSE_UNAUTHORIZED);
+      return null;
+    }
+  }
+
+  private async connect(token: string, userId: number): Promise<void> {
+    const user = await this.authenticate(token);
+    if (!user || this.closed) return;
+    if (user.accountId !== userId) {
+      this.refuse(errors.forbidden(), CLOSE_FORBIDDEN);
+      return;
+    }
+    if (this.connectTimer) clearTimeout(this.connectTimer);
+    this.connectTimer = null;
+    // Another account on the same socket keeps nothing of the previous one.
+    if (this.user && this.user.accountId !== user.accountId) this.dropAllTopics();
+    this.user = user;
+    this.token = token;
+    this.armExpiry(tokenExpiry(token));
+    // A fresh connect may come with fewer companies: keep only what this user may still see.
+    for (const topic of [...this.topics.keys()]) {
+      if (!(await mayUserSubscribe(this.deps.db, user, topic))) {
+        this.dropTopic(topic);
+        this.send(errors.forbidden(topic));
+      }
+    }
+    this.send({ type: 'connected' });
+  }
+
+  private armExpiry(expiresAt: number | null): void {
+    if (this.expiryTimer) clearTimeout(this.expiryTimer);
+    this.expiryTimer = null;
+    if (expiresAt === null) return;
+    const wait = expiresAt - Date.now();
+    this.expiryTimer = setTimeout(
+      () => {
+        if (Date.now() < expiresAt) this.armExpiry(expiresAt);
+        else this.refuse(errors.unauthorized(), CLOSE_UNAUTHORIZED);
+      },
+      Math.max(0, Math.min(wait, MAX_TIMER_MS)),
+    );
+  }
+
+  private async subscribe(topic: string): Promise<void> {
+    if (!this.token) {
+      this.refuse(errors.unauthorized(topic), CLOSE_UNAUTHORIZED);
+      return;
+    }
+    // Re-checked every time: the token may have expired or the user left a company meanwhile.
+    const user = await this.authenticate(this.token, topic);
+    if (!user || this.closed) return;
+    this.user = user;
+    if (this.topics.has(topic)) {
+      this.send({ type: 'subscribed', topic });
+      return;
+    }
+    if (this.topics.size >= this.deps.maxTopics) {
+      this.send({ ...errors.invalid('topic'), error_code: 'TOO_MANY_TOPICS', topic });
+      return;
+    }
+    const allowed = await mayUserSubscribe(this.deps.db, user, topic);
+    if (this.closed) return;
+    if (!allowed) {
+      this.send(errors.forbidden(topic));
+      return;
+    }
+    const stop = this.deps.bus.subscribe(topic, (payload) => {
+      this.send({ type: 'event', topic, payload });
+    });
+    this.topics.set(topic, stop);
+    this.send({ type: 'subscribed', topic });
+  }
+
+  private unsubscribe(topic: string): void {
+    if (!this.user) {
+      this.refuse(errors.unauthorized(topic), CLOSE_UNAUTHORIZED);
+      return;
+    }
+    this.dropTopic(topic);
+    this.send({ type: 'unsubscribed', topic });
+  }
+
+  private dropTopic(topic: string): void {
+    this.topics.get(topic)?.();
+    this.topics.delete(topic);
+  }
+
+  private dropAllTopics(): void {
+    for (const stop of this.topics.values()) stop();
+    this.topics.clear();
+  }
+
+  private send(message: ServerMessage): void {
+    if (this.socket.readyState !== WebSocket.OPEN) return;
+    if (this.socket.bufferedAmount > MAX_BUFFERED_BYTES) {
+      this.deps.log.warn('live client does not read its events; dropping it');
+      this.socket.terminate();
+      return;
+    }
+    this.socket.send(JSON.stringify(message));
+  }
+
+  /** Tells the client why, then closes; nothing more is handled or sent afterwards. */
+  private refuse(error: ErrorMessage, code: number): void {
+    if (this.closed) return;
+    this.send(error);
+    this.socket.close(code, error.error_code);
+    this.dispose();
+  }
+
+  private dispose(): void {
+    this.closed = true;
+    if (this.connectTimer) clearTimeout(this.connectTimer);
+    if (this.expiryTimer) clearTimeout(this.expiryTimer);
+    this.connectTimer = null;
+    this.expiryTimer = null;
+    this.dropAllTopics();
+  }
+}

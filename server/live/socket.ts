@@ -1,0 +1,64 @@
+// The live channel's websocket endpoint `/ws` (DESIGN §3). Sign-in happens in-band (the first
+// frame is `connect` with the token), so the route itself is public; every subscription is
+// authorized against the user's own id and companies. Events come from the process-wide bus.
+import websocket from '@fastify/websocket';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../app';
+import type { LiveBus } from './bus';
+import { LiveConnection } from './connection';
+import { MAX_CLIENT_MESSAGE_BYTES } from './protocol';
+
+export const LIVE_PATH = '/ws';
+
+export type LiveChannelOptions = {
+  /** Ping interval; a socket that misses two pongs in a row is dropped. */
+  heartbeatMs?: number;
+  /** How long a new socket may wait before its `connect` (then it is closed with 4401). */
+  connectTimeoutMs?: number;
+  /** Subscriptions one socket may hold. */
+  maxTopics?: number;
+};
+
+export const LIVE_DEFAULTS = {
+  heartbeatMs: 25_000,
+  connectTimeoutMs: 10_000,
+  maxTopics: 500,
+} as const;
+
+export async function registerLiveChannel(
+  app: FastifyInstance,
+  context: Pick<AppContext, 'database' | 'verifier'>,
+  bus: LiveBus,
+  options: LiveChannelOptions = {},
+): Promise<void> {
+  const settings = { ...LIVE_DEFAULTS, ...options };
+  if (!app.hasDecorator('websocketServer')) {
+    await app.register(websocket, {
+      // Frames between 64 KB and this get an error message back; only larger ones make `ws`
+      // close the socket (1009), which costs the client a reconnect but never the server.
+      options: { maxPayload: 4 * MAX_CLIENT_MESSAGE_BYTES },
+    });
+  }
+
+  const connections = new Set<LiveConnection>();
+  const heartbeat = setInterval(() => {
+    for (const connection of connections) connection.heartbeat();
+  }, settings.heartbeatMs);
+  heartbeat.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(heartbeat);
+  });
+
+  app.get(LIVE_PATH, { websocket: true, config: { auth: 'public' } }, (socket, request) => {
+    const connection = new LiveConnection(socket, {
+      db: context.database.db,
+      verifier: context.verifier,
+      bus,
+      log: request.log,
+      connectTimeoutMs: settings.connectTimeoutMs,
+      maxTopics: settings.maxTopics,
+    });
+    connections.add(connection);
+    socket.on('close', () => connections.delete(connection));
+  });
+}
