@@ -7,13 +7,13 @@ import { appMeta, syncChanges } from '../db/schema/index';
 const PURGED_KEY = 'sync_purged_through';
 export const TOMBSTONE_RETENTION_DAYS = 30;
 
-/** Cursors below this may have missed a purged tombstone. */
+/** The newest purged tombstone's version: a cursor below it may have missed that tombstone. */
 export async function purgedThrough(db: Db): Promise<number> {
   const [row] = await db.select().from(appMeta).where(eq(appMeta.key, PURGED_KEY)).limit(1);
   return row ? Number(row.value) : 0;
 }
 
-/** Deletes tombstones recorded before `before` and moves the horizon past the newest of them. */
+/** Deletes tombstones recorded before `before` and moves the horizon up to the newest of them. */
 export async function purgeTombstones(db: Db, before: Date): Promise<number> {
   return db.transaction(async (tx) => {
     const old = and(eq(syncChanges.op, 'delete'), lt(syncChanges.changedAt, before.toISOString()));
@@ -21,7 +21,7 @@ export async function purgeTombstones(db: Db, before: Date): Promise<number> {
     const horizon = newest?.version ?? null;
     if (horizon === null) return 0;
     const deleted = await tx.delete(syncChanges).where(old).returning({ v: syncChanges.version });
-    const value = String(horizon + 1);
+    const value = String(horizon);
     await tx
       .insert(appMeta)
       .values({ key: PURGED_KEY, value })
