@@ -7,13 +7,18 @@ import { API_AUDIENCE, embeddedVerifier, externalVerifier } from './auth/verifie
 import type { ServerConfig } from './config';
 import type { Database } from './db/database';
 import { registerAppFiles } from './http/app-files';
-import { createLiveBus, type LiveBus } from './live/bus';
-import { registerLiveChannel } from './live/socket';
 import { registerErrorHandling } from './http/errors';
 import { registerIdentityProvider } from './idp/identityProvider';
+import { createLiveBus, type LiveBus } from './live/bus';
+import { registerLiveChannel } from './live/socket';
 import { registerHealth } from './routes/health';
+import { registerInquiry } from './routes/inquiry';
+import { registerMisc } from './routes/misc';
+import { registerOrders } from './routes/orders';
 import { registerRuntimeConfig } from './routes/runtimeConfig';
+import { registerSearch } from './routes/search';
 import { registerSync } from './routes/sync';
+import { registerUser } from './routes/user';
 import { startMaintenance } from './sync/maintenance';
 
 /** Every route of the app with its auth level, for the route-matrix tests and docs/api.md. */
@@ -72,6 +77,11 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
   registerSession(app, database.db, verifier);
   registerHealth(app, database);
   registerSync(app, context);
+  registerUser(app, context);
+  registerInquiry(app, context);
+  registerOrders(app, context);
+  registerSearch(app, context);
+  registerMisc(app, context);
   await registerLiveChannel(app, context, bus);
   await registerIdentityProvider(app, context);
   registerRuntimeConfig(app, context);

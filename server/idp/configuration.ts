@@ -1,0 +1,176 @@
+// The embedded provider's configuration: one public client (the app) using authorization code +
+// PKCE, refresh tokens for offline access, and JWT access tokens for the API (audience API_AUDIENCE)
+// signed with the key the API's verifier trusts.
+import type { JWK } from 'jose';
+import type { Client, Configuration, KoaContextWithOIDC, ResourceServer } from 'oidc-provider';
+import { errors } from 'oidc-provider';
+import { SIGNING_ALG } from '../auth/keys';
+import { API_AUDIENCE } from '../auth/verifier';
+import type { ServerConfig } from '../config';
+import type { Db } from '../db/database';
+import { findAccount } from './accounts';
+import { createAdapterFactory } from './adapter';
+import { IDP_MESSAGES, logoutPage, messagePage } from './pages';
+
+/** Where the provider is mounted; the issuer is `${publicUrl}${MOUNT_PATH}`. */
+export const MOUNT_PATH = '/oidc';
+export const CLIENT_SCOPE = 'openid profile offline_access';
+
+// The Vite dev server (npm run dev) signs in against this server's provider.
+const DEV_ORIGINS = ['http://localhost:5173', 'http://127.0.0.1:5173'];
+
+export type ProviderInputs = {
+  config: ServerConfig;
+  db: Db;
+  signingKey: JWK;
+  cookieKeys: string[];
+};
+
+export function providerConfiguration({
+  config,
+  db,
+  signingKey,
+  cookieKeys,
+}: ProviderInputs): Configuration {
+  const { publicUrl, oidc } = config;
+  const origins = [publicUrl, ...DEV_ORIGINS.filter((origin) => origin !== publicUrl)];
+  const backUrl = `${publicUrl}/`;
+
+  const resourceServer: ResourceServer = {
+    scope: CLIENT_SCOPE,
+    audience: API_AUDIENCE,
+    accessTokenTTL: oidc.accessTokenTtl,
+    accessTokenFormat: 'jwt',
+    jwt: { sign: { alg: SIGNING_ALG } },
+  };
+
+  return {
+    adapter: createAdapterFactory(db),
+    clients: [
+      {
+        client_id: oidc.clientId,
+        client_name: IDP_MESSAGES.APP_NAME,
+        application_type: 'web',
+        token_endpoint_auth_method: 'none',
+        grant_types: ['authorization_code', 'refresh_token'],
+        response_types: ['code'],
+        redirect_uris: origins.map((origin) => `${origin}/auth/callback`),
+        post_logout_redirect_uris: origins.map((origin) => `${origin}/`),
+        id_token_signed_response_alg: SIGNING_ALG,
+        scope: CLIENT_SCOPE,
+      },
+    ],
+    // The token endpoint is called from the app's origin (another one under the Vite dev server).
+    clientBasedCORS: (_ctx, origin) => origins.includes(origin),
+    scopes: CLIENT_SCOPE.split(' '),
+    claims: { openid: ['sub'], profile: ['name', 'preferred_username'] },
+    // Profile claims go into the ID token too: the access token is for the API only (it has an
+    // audience), so the userinfo endpoint is off and the app reads the name from the ID token.
+    conformIdTokenClaims: false,
+    cookies: {
+      keys: cookieKeys,
+      long: { httpOnly: true, sameSite: 'lax' },
+      short: { httpOnly: true, sameSite: 'lax' },
+    },
+    jwks: { keys: [signingKey] },
+    features: {
+      devInteractions: { enabled: false },
+      // Bearer tokens only: the API does not check DPoP proofs.
+      dPoP: { enabled: false },
+      introspection: { enabled: false },
+      // The app revokes its own refresh token on sign-out (it may have lost the /oidc session cookie).
+      revocation: {
+        enabled: true,
+        allowedPolicy: async (_ctx, client, token) => token.clientId === client.clientId,
+      },
+      userinfo: { enabled: false },
+      rpInitiatedLogout: {
+        enabled: true,
+        async logoutSource(ctx, form) {
+          // A valid id_token_hint means the app itself sent the user here to sign out.
+          const fromApp = ctx.oidc.entities.IdTokenHint !== undefined;
+          html(ctx, logoutPage(form, fromApp));
+        },
+        async postLogoutSuccessSource(ctx) {
+          html(
+            ctx,
+            messagePage({
+              title: IDP_MESSAGES.LOGGED_OUT,
+              message: IDP_MESSAGES.LOGGED_OUT_HINT,
+              backUrl,
+            }),
+          );
+        },
+      },
+      resourceIndicators: {
+        enabled: true,
+        // The app never names a resource: every access token is for this API.
+        defaultResource: async () => API_AUDIENCE,
+        useGrantedResource: async () => true,
+        async getResourceServerInfo(_ctx, indicator) {
+          if (indicator !== API_AUDIENCE) throw new errors.InvalidTarget();
+          return resourceServer;
+        },
+      },
+    },
+    findAccount: (_ctx, sub) => findAccount(db, sub),
+    interactions: {
+      url: async (_ctx, interaction) => `${MOUNT_PATH}/interaction/${interaction.uid}`,
+    },
+    // OpenID Connect drops offline_access unless the request also says prompt=consent; the app is
+    // offline-first and first-party, so it gets a refresh token whether or not it asked that way.
+    issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed('refresh_token'),
+    // Every token belongs to the sign-in session at /oidc (kept in the database, as long-lived as a
+    // refresh token), so signing out there ends the app's refresh tokens too.
+    expiresWithSession: async () => true,
+    async loadExistingGrant(ctx) {
+      const grantId =
+        ctx.oidc.result?.consent?.grantId ??
+        (ctx.oidc.client ? ctx.oidc.session?.grantIdFor(ctx.oidc.client.clientId) : undefined);
+      if (!grantId) return undefined;
+      const grant = await ctx.oidc.provider.Grant.find(grantId);
+      // A grant about to end would cut short the refresh tokens issued from it: let the sign-in
+      // consent again (silently) to a fresh one instead.
+      if (!grant || grant.remainingTTL < oidc.refreshTokenTtl / 2) return undefined;
+      return grant;
+    },
+    pkce: { required: () => true },
+    async renderError(ctx, out) {
+      html(
+        ctx,
+        messagePage({
+          title: IDP_MESSAGES.ERROR_TITLE,
+          message: IDP_MESSAGES.ERROR_HINT,
+          backUrl,
+          code: out.error_description ? `${out.error}: ${out.error_description}` : out.error,
+        }),
+      );
+    },
+    rotateRefreshToken: true,
+    ttl: {
+      AccessToken: oidc.accessTokenTtl,
+      IdToken: oidc.accessTokenTtl,
+      AuthorizationCode: 60,
+      Interaction: 60 * 60,
+      Session: oidc.refreshTokenTtl,
+      Grant: oidc.refreshTokenTtl,
+      RefreshToken: (ctx, _token, client) => refreshTokenTtl(ctx, client, oidc.refreshTokenTtl),
+    },
+  };
+}
+
+// A rotated refresh token keeps its predecessor's end (the lifetime is absolute from sign-in), and
+// none outlives the grant it belongs to.
+function refreshTokenTtl(ctx: KoaContextWithOIDC, client: Client, configured: number): number {
+  const rotated = ctx.oidc.entities.RotatedRefreshToken;
+  const grant = ctx.oidc.entities.Grant;
+  let ttl = configured;
+  if (rotated && client.clientAuthMethod === 'none') ttl = Math.min(ttl, rotated.remainingTTL);
+  if (grant?.exp !== undefined) ttl = Math.min(ttl, grant.remainingTTL);
+  return Math.max(1, ttl);
+}
+
+function html(ctx: KoaContextWithOIDC, body: string): void {
+  ctx.type = 'html';
+  ctx.body = body;
+}
