@@ -20,7 +20,9 @@ function freePort(host: string): Promise<number> {
 async function resolvePort(config: ServerConfig): Promise<ServerConfig> {
   if (config.port !== 0) return config;
   const port = await freePort(config.host);
-  const publicUrl = process.env.PUBLIC_URL ? config.publicUrl : config.publicUrl.replace(/:0$/, `:${port}`);
+  const publicUrl = process.env.PUBLIC_URL
+    ? config.publicUrl
+    : config.publicUrl.replace(/:0$/, `:${port}`);
   return { ...config, port, publicUrl };
 }
 
@@ -54,7 +56,8 @@ async function main(): Promise<void> {
     await database.close();
     process.exit(1);
   }
-  const where = database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)';
+  const where =
+    database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)';
   console.info(`Purchasing app ready at ${config.publicUrl}/  (database: ${where})`);
 }
 

@@ -39,7 +39,8 @@ export async function registerAppFiles(app: FastifyInstance, appDir: string): Pr
   }
 
   app.setNotFoundHandler(async (request, reply) => {
-    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(request.url);
+    const isPage =
+      (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(request.url);
     if (!isPage) return reply.status(404).send(failure('NOT_FOUND', COMMON_MESSAGES.NOT_FOUND));
     if (!built) {
       return reply

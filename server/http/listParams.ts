@@ -33,7 +33,8 @@ export type ListParams = {
 };
 
 function isFilterValue(value: unknown): value is FilterValue {
-  if (Array.isArray(value)) return value.every((v) => typeof v === 'string' || typeof v === 'number');
+  if (Array.isArray(value))
+    return value.every((v) => typeof v === 'string' || typeof v === 'number');
   return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
 }
 
@@ -43,7 +44,8 @@ export function parseListParams(query: ListQuery, sortable: readonly string[]): 
   if (key !== undefined && !sortable.includes(key)) {
     throw badRequest('请求参数有误：orderItems[0].orderBy');
   }
-  const direction = (query['orderItems[0].order'] ?? 'desc').toLowerCase() === 'asc' ? 'asc' : 'desc';
+  const direction =
+    (query['orderItems[0].order'] ?? 'desc').toLowerCase() === 'asc' ? 'asc' : 'desc';
   const filters: Record<string, FilterValue> = {};
   if (query.filters) {
     let parsed: unknown;

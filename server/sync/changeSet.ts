@@ -4,8 +4,8 @@
 // a change is in the feed and on the channel exactly when (and only if) it commits.
 import { sql } from 'drizzle-orm';
 import { syncChanges } from '../db/schema/index';
-import { encodeLiveEvent } from '../live/notify';
 import type { Tx } from '../db/write';
+import { encodeLiveEvent } from '../live/notify';
 
 /** The client tables of the feed (the app's Dexie tables have the same names). */
 export type SyncTable = 'sheets' | 'orders' | 'todos' | 'staff' | 'companies' | 'brands';

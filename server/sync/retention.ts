@@ -17,7 +17,10 @@ export async function purgedThrough(db: Db): Promise<number> {
 export async function purgeTombstones(db: Db, before: Date): Promise<number> {
   return db.transaction(async (tx) => {
     const old = and(eq(syncChanges.op, 'delete'), lt(syncChanges.changedAt, before.toISOString()));
-    const [newest] = await tx.select({ version: max(syncChanges.version) }).from(syncChanges).where(old);
+    const [newest] = await tx
+      .select({ version: max(syncChanges.version) })
+      .from(syncChanges)
+      .where(old);
     const horizon = newest?.version ?? null;
     if (horizon === null) return 0;
     const deleted = await tx.delete(syncChanges).where(old).returning({ v: syncChanges.version });

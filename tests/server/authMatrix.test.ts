@@ -2,8 +2,8 @@
 // token, an expired or forged one, and (company routes) a company the user is not a member of,
 // with the spec's messages; administrator routes refuse a member who is not an administrator.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COMMON_MESSAGES } from '../../src/domain/messages/common';
 import { companies, contacts } from '../../server/db/schema/index';
+import { COMMON_MESSAGES } from '../../src/domain/messages/common';
 import { startTestServer, type TestServer } from '../support/app';
 import { drivers } from '../support/databases';
 import { accessTokenFor, createAccount, expiredTokenFor } from '../support/tokens';
@@ -29,8 +29,14 @@ describe.each(drivers)('route matrix on %s', (driver) => {
     if (!own || !foreign) throw new Error('companies not created');
     ownCompany = own.id;
     foreignCompany = foreign.id;
-    const accountId = await createAccount(db, { username: 'matrix', password: 'Demo@2026', name: '矩阵' });
-    await db.insert(contacts).values({ companyId: ownCompany, accountId, name: '矩阵', isAdmin: false });
+    const accountId = await createAccount(db, {
+      username: 'matrix',
+      password: 'Demo@2026',
+      name: '矩阵',
+    });
+    await db
+      .insert(contacts)
+      .values({ companyId: ownCompany, accountId, name: '矩阵', isAdmin: false });
     token = await accessTokenFor(db, server.issuer, accountId);
     expired = await expiredTokenFor(db, server.issuer, accountId);
     forged = await accessTokenFor(db, 'https://evil.example.com/oidc', accountId, {

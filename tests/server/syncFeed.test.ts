@@ -29,7 +29,11 @@ describe.each(drivers)('sync feed on %s', (driver) => {
       .returning({ id: companies.id });
     companyA = rows[0]?.id ?? 0;
     companyB = rows[1]?.id ?? 0;
-    const accountId = await createAccount(db, { username: 'feed', password: 'Demo@2026', name: '同步' });
+    const accountId = await createAccount(db, {
+      username: 'feed',
+      password: 'Demo@2026',
+      name: '同步',
+    });
     await db.insert(contacts).values({ companyId: companyA, accountId, name: '同步' });
     token = await accessTokenFor(db, server.issuer, accountId);
     // 25 rows for A, 5 for B, then one of A's deleted.
@@ -131,7 +135,11 @@ describe('the 410 horizon', () => {
     try {
       const db = server.db.database.db;
       const [company] = await db.insert(companies).values({ name: '丙公司' }).returning();
-      const accountId = await createAccount(db, { username: 'h', password: 'Demo@2026', name: '丙' });
+      const accountId = await createAccount(db, {
+        username: 'h',
+        password: 'Demo@2026',
+        name: '丙',
+      });
       await db.insert(contacts).values({ companyId: company?.id ?? 0, accountId, name: '丙' });
       const bearer = await accessTokenFor(db, server.issuer, accountId);
       let deleted = 0;

@@ -35,7 +35,9 @@ export const syncChanges = pgTable(
     /** The row as this company sees it; null for a delete. */
     row: jsonb('row'),
     /** When the change was recorded: tombstones older than the retention are purged. */
-    changedAt: timestamp('changed_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    changedAt: timestamp('changed_at', { withTimezone: true, mode: 'string' })
+      .notNull()
+      .defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.companyId, t.tableName, t.rowId] }),
