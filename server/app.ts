@@ -7,7 +7,7 @@ import { API_AUDIENCE, embeddedVerifier, externalVerifier } from './auth/verifie
 import type { ServerConfig } from './config';
 import type { Database } from './db/database';
 import { registerAppFiles } from './http/app-files';
-import { registerErrorHandling } from './http/errors';
+import { frameworkErrors, registerErrorHandling } from './http/errors';
 import { registerIdentityProvider } from './idp/identityProvider';
 import { createLiveBus, type LiveBus } from './live/bus';
 import { registerLiveChannel } from './live/socket';
@@ -22,7 +22,13 @@ import { registerUser } from './routes/user';
 import { startMaintenance } from './sync/maintenance';
 
 /** Every route of the app with its auth level, for the route-matrix tests and docs/api.md. */
-export type RouteInfo = { method: string; url: string; auth: string };
+export type RouteInfo = {
+  method: string;
+  url: string;
+  auth: string;
+  /** The route's JSON schemas (params, querystring, body), as declared. */
+  schema: { params?: unknown; querystring?: unknown; body?: unknown };
+};
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -48,6 +54,7 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
     logger: { level: config.logLevel },
     // 20 MB files plus multipart overhead; larger bodies get the spec's 413 message.
     bodyLimit: 21 * 1024 * 1024,
+    frameworkErrors,
   });
   const external = config.oidc.externalIssuer;
   const issuer = external ?? `${config.publicUrl}/oidc`;
@@ -70,7 +77,13 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
       if (method === 'HEAD') continue;
-      routeTable.push({ method, url: route.url, auth: route.config?.auth ?? 'company' });
+      const { params, querystring, body } = (route.schema ?? {}) as RouteInfo['schema'];
+      routeTable.push({
+        method,
+        url: route.url,
+        auth: route.config?.auth ?? 'company',
+        schema: { params, querystring, body },
+      });
     }
   });
   registerErrorHandling(app);

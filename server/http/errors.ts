@@ -1,6 +1,6 @@
 // One error handler for the whole server: bad input is always a 400 naming the field, a
 // too-large body a 413 with the spec's message, and only a real fault becomes a 500.
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { COMMON_MESSAGES } from '../../src/domain/messages/common';
 import { HttpError } from './httpError';
 import { failure } from './replies';
@@ -22,6 +22,15 @@ export function invalidInputMessage(error: FastifyError): string {
       : undefined;
   const field = missing ?? (where || error.validationContext || '');
   return field ? `${COMMON_MESSAGES.BAD_REQUEST}：${field}` : COMMON_MESSAGES.BAD_REQUEST;
+}
+
+/**
+ * Errors Fastify raises before a route runs (a path parameter over its length limit, a URL that
+ * does not decode): answered in our envelope too, as the client's fault.
+ */
+export function frameworkErrors(error: FastifyError, _request: unknown, reply: FastifyReply): void {
+  const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
+  void reply.status(status).send(failure(error.code ?? 'BAD_REQUEST', COMMON_MESSAGES.BAD_REQUEST));
 }
 
 export function registerErrorHandling(app: FastifyInstance): void {
