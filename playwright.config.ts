@@ -49,6 +49,9 @@ export default defineConfig({
     env: {
       PORT: String(port),
       LOG_LEVEL: 'warn',
+      // The demo accounts and documents, without the simulator moving things under the tests.
+      DEMO_DATA: 'on',
+      SIM: 'off',
       // A fresh in-memory PGlite per run, or the CI's PostgreSQL when TEST_DATABASE_URL is set.
       DATA_DIR: 'memory://',
       ...(process.env.TEST_DATABASE_URL ? { DATABASE_URL: process.env.TEST_DATABASE_URL } : {}),
