@@ -11,6 +11,7 @@ import { frameworkErrors, registerErrorHandling } from './http/errors';
 import { registerIdentityProvider } from './idp/identityProvider';
 import { createLiveBus, type LiveBus } from './live/bus';
 import { registerLiveChannel } from './live/socket';
+import { registerFiles } from './routes/files';
 import { registerHealth } from './routes/health';
 import { registerInquiry } from './routes/inquiry';
 import { registerMisc } from './routes/misc';
@@ -18,6 +19,7 @@ import { registerOrders } from './routes/orders';
 import { registerRuntimeConfig } from './routes/runtimeConfig';
 import { registerSearch } from './routes/search';
 import { registerSync } from './routes/sync';
+import { registerTodos } from './routes/todos';
 import { registerUser } from './routes/user';
 import { startMaintenance } from './sync/maintenance';
 
@@ -95,6 +97,8 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
   registerOrders(app, context);
   registerSearch(app, context);
   registerMisc(app, context);
+  registerTodos(app, context);
+  registerFiles(app, context);
   await registerLiveChannel(app, context, bus);
   await registerIdentityProvider(app, context);
   registerRuntimeConfig(app, context);

@@ -17,6 +17,7 @@ import {
   todos,
 } from '../db/schema/index';
 import type { Tx } from '../db/write';
+import { fileUrl } from '../messaging/fileStore';
 
 export type Reader = Db | Tx;
 type Row = Record<string, unknown> & { id: number; version: number };
@@ -290,7 +291,9 @@ export async function loadTodoRows(db: Reader, ids: number[]): Promise<Map<numbe
         : null,
       avatar: from?.avatarUrl ?? null,
       has_attachment: todo.files.length > 0,
-      todo_files: todo.files.map((file) => ({ attachment: file })),
+      todo_files: todo.files.map((file) => ({
+        attachment: { ...file, url: fileUrl(file.object_name) },
+      })),
       event_type: todo.eventType,
       create_time: todo.createTime,
       write_time: todo.writeTime,

@@ -1,0 +1,150 @@
+// Uploaded files (settings-messaging-shared §7 "Files", purchasing-core §7.3), kept in the
+// database (bytea) so every server process sharing it serves them. An object name is
+// `{companyId}/{uuid}/{file name}`: the prefix says whose it is, the uuid makes it unguessable
+// and unique. Names are looked up exactly, never joined into a filesystem path.
+import { randomUUID } from 'node:crypto';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import type { DocumentType } from '../../src/domain/files/uploads';
+import { files, sheetLines, sheets, todos } from '../db/schema/index';
+import type { Tx } from '../db/write';
+import { forbidden, notFound } from '../http/httpError';
+import type { Reader } from '../sync/projections';
+import { TODO_SERVER_MESSAGES as M } from './messages';
+import { storageFileName } from './uploadRules';
+
+export type FileAnswer = {
+  object_name: string;
+  url: string;
+  name: string;
+  content_type: string;
+  size: number;
+};
+
+export const fileUrl = (objectName: string): string =>
+  `/api/v7/files/content?path=${encodeURIComponent(objectName)}`;
+
+// Uploads get a uuid as middle segment; seeded files (demo data, fixtures) may use another word.
+const OBJECT_NAME = /^(\d{1,15})\/[A-Za-z0-9-]{1,64}\/[^/\\]{1,200}$/;
+
+/**
+ * The company an object name belongs to. Anything that is not exactly our shape (`../`, a
+ * leading `/`, backslashes, extra segments) is refused before any lookup.
+ */
+export function companyOfPath(path: string): number {
+  const match = OBJECT_NAME.exec(path);
+  const segments = path.split('/');
+  if (!match?.[1] || segments.some((s) => s === '.' || s === '..')) throw forbidden();
+  return Number(match[1]);
+}
+
+export async function storeFile(
+  tx: Tx,
+  upload: {
+    companyId: number;
+    uploadedBy: number | null;
+    documentType: DocumentType;
+    entityId: string | null;
+    name: string;
+    contentType: string;
+    bytes: Uint8Array;
+  },
+): Promise<FileAnswer> {
+  const objectName = `${upload.companyId}/${randomUUID()}/${storageFileName(upload.name)}`;
+  await tx.insert(files).values({
+    companyId: upload.companyId,
+    objectName,
+    fileName: upload.name,
+    contentType: upload.contentType,
+    size: upload.bytes.length,
+    documentType: upload.documentType,
+    entityId: upload.entityId,
+    uploadedBy: upload.uploadedBy,
+    data: asBytea(upload.bytes),
+  });
+  return {
+    object_name: objectName,
+    url: fileUrl(objectName),
+    name: upload.name,
+    content_type: upload.contentType,
+    size: upload.bytes.length,
+  };
+}
+
+// Bytes travel as base64 text: PGlite encodes and decodes a bytea parameter several times slower
+// (about 0.3 s per MB) than it runs decode()/encode(), and PostgreSQL does not mind either way.
+const asBytea = (bytes: Uint8Array) =>
+  sql`decode(${Buffer.from(bytes).toString('base64')}, 'base64')`;
+
+/** The stored bytes of a file found by `readableFile`. */
+export async function fileContent(db: Reader, id: number): Promise<Buffer> {
+  const [row] = await db
+    .select({ data: sql<string>`encode(${files.data}, 'base64')` })
+    .from(files)
+    .where(eq(files.id, id));
+  if (!row) throw notFound(M.FILE_NOT_FOUND);
+  return Buffer.from(row.data, 'base64');
+}
+
+const referencing = (objectName: string) => JSON.stringify([{ object_name: objectName }]);
+
+/**
+ * A file the companies may read: their own uploads, attachments of messages they sent or
+ * received, and product attachments on sheets they own or quote (the supplier reads the
+ * buyer's drawings). Null when missing, deleted or not theirs: the caller answers 404 alike.
+ */
+export async function readableFile(db: Reader, path: string, companyIds: number[]) {
+  companyOfPath(path);
+  const [file] = await db
+    .select({
+      id: files.id,
+      companyId: files.companyId,
+      fileName: files.fileName,
+      contentType: files.contentType,
+    })
+    .from(files)
+    .where(and(eq(files.objectName, path), eq(files.deleted, false)));
+  if (!file) return null;
+  if (companyIds.includes(file.companyId)) return file;
+  const ref = referencing(path);
+  const [message] = await db
+    .select({ id: todos.id })
+    .from(todos)
+    .where(
+      and(
+        sql`${todos.files} @> ${ref}::jsonb`,
+        or(inArray(todos.toCompanyId, companyIds), inArray(todos.fromCompanyId, companyIds)),
+      ),
+    )
+    .limit(1);
+  if (message) return file;
+  const [line] = await db
+    .select({ id: sheetLines.id })
+    .from(sheetLines)
+    .innerJoin(sheets, eq(sheets.id, sheetLines.sheetId))
+    .where(
+      and(
+        sql`${sheetLines.attachments} @> ${ref}::jsonb`,
+        or(inArray(sheets.companyId, companyIds), inArray(sheets.supplierCompanyId, companyIds)),
+      ),
+    )
+    .limit(1);
+  return line ? file : null;
+}
+
+/** DELETE /api/v7/files?path: the company's own file is marked deleted; nothing else is touched. */
+export async function deleteFile(
+  tx: Tx,
+  path: string,
+  companyId: number,
+): Promise<{ object_name: string }> {
+  if (companyOfPath(path) !== companyId) throw forbidden();
+  const [deleted] = await tx
+    .update(files)
+    .set({ deleted: true })
+    .where(
+      and(eq(files.objectName, path), eq(files.companyId, companyId), eq(files.deleted, false)),
+    )
+    .returning({ objectName: files.objectName });
+  if (!deleted) throw notFound(M.FILE_NOT_FOUND);
+  return { object_name: deleted.objectName };
+}

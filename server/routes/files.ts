@@ -1,0 +1,120 @@
+// Files (settings-messaging-shared §7 "Files", §8 413 message, §9; purchasing-core §7.3):
+// multipart upload of one file per call, its content for the companies allowed to read it, and
+// delete by path for the owning company only. Type rules: server/messaging/uploadRules.ts.
+import multipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import { uploadFailedWithReason } from '../../src/domain/files/messages';
+import {
+  DOCUMENT_TYPES,
+  type DocumentType,
+  MAX_FILE_SIZE_BYTES,
+} from '../../src/domain/files/uploads';
+import type { AppContext } from '../app';
+import { requireMembership } from '../auth/session';
+import { badRequest, HttpError, notFound, refused } from '../http/httpError';
+import { mutate } from '../http/mutation';
+import { ok } from '../http/replies';
+import { deleteFile, fileContent, readableFile, storeFile } from '../messaging/fileStore';
+import { TODO_SERVER_MESSAGES, UPLOAD_REFUSALS } from '../messaging/messages';
+import { acceptUpload, contentDisposition, displayFileName } from '../messaging/uploadRules';
+
+const currentCompanyId = { type: 'string', pattern: '^\\d{1,15}$' } as const;
+const path = { type: 'string', minLength: 1, maxLength: 400 } as const;
+
+const uploadQuery = {
+  type: 'object',
+  required: ['documentType'],
+  properties: {
+    currentCompanyId,
+    documentType: { type: 'string', enum: Object.values(DOCUMENT_TYPES) },
+    entityId: { type: 'string', maxLength: 64 },
+    parameter: { type: 'string', maxLength: 200 },
+  },
+} as const;
+
+const pathQuery = {
+  type: 'object',
+  required: ['path'],
+  properties: { currentCompanyId, path },
+} as const;
+
+type UploadQuery = { documentType: DocumentType; entityId?: string; parameter?: string };
+
+export function registerFiles(app: FastifyInstance, { database }: Pick<AppContext, 'database'>) {
+  const { db } = database;
+
+  // Multipart parsing only where uploads arrive. Busboy stops reading one byte short of 20 MB:
+  // the domain refuses a file of exactly 20 MB, and the plugin's 413 becomes the spec's message.
+  app.register(async (scope) => {
+    await scope.register(multipart, {
+      throwFileSizeLimit: true,
+      limits: { fileSize: MAX_FILE_SIZE_BYTES - 1, files: 1, fields: 10, fieldSize: 1024 },
+    });
+
+    scope.post<{ Querystring: UploadQuery }>(
+      '/api/v7/files',
+      { schema: { querystring: uploadQuery } },
+      async (request, reply) => {
+        const { user, membership } = requireMembership(request);
+        if (!request.isMultipart()) throw badRequest('请求参数有误：file');
+        const part = await request.file();
+        if (part?.fieldname !== 'file') throw badRequest('请求参数有误：file');
+        const bytes = await part.toBuffer();
+        const name = displayFileName(part.filename);
+        const accepted = acceptUpload(request.query.documentType, {
+          name,
+          type: part.mimetype,
+          bytes,
+        });
+        if ('refusal' in accepted) {
+          const message = uploadFailedWithReason(accepted.refusal);
+          if (accepted.refusal === UPLOAD_REFUSALS.EMPTY) throw refused(message, 'EMPTY_FILE');
+          throw new HttpError(415, 'UNSUPPORTED_FILE_TYPE', message);
+        }
+        return mutate(db, request, reply, async (tx) =>
+          ok(
+            await storeFile(tx, {
+              companyId: membership.companyId,
+              uploadedBy: user.accountId,
+              documentType: request.query.documentType,
+              entityId: request.query.entityId ?? null,
+              name,
+              contentType: accepted.contentType,
+              bytes,
+            }),
+          ),
+        );
+      },
+    );
+  });
+
+  app.get<{ Querystring: { path: string } }>(
+    '/api/v7/files/content',
+    { schema: { querystring: pathQuery } },
+    async (request, reply) => {
+      const { user } = requireMembership(request);
+      const companyIds = user.memberships.map((m) => m.companyId);
+      const file = await readableFile(db, request.query.path, companyIds);
+      if (!file) throw notFound(TODO_SERVER_MESSAGES.FILE_NOT_FOUND);
+      // Same origin as the app: never let a stored file run as a page (SVG, HTML).
+      return reply
+        .header('content-type', file.contentType)
+        .header('content-disposition', contentDisposition(file.fileName, file.contentType))
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
+        .header('cache-control', 'private, max-age=31536000, immutable')
+        .send(await fileContent(db, file.id));
+    },
+  );
+
+  app.delete<{ Querystring: { path: string } }>(
+    '/api/v7/files',
+    { schema: { querystring: pathQuery } },
+    async (request, reply) => {
+      const { membership } = requireMembership(request);
+      return mutate(db, request, reply, async (tx) =>
+        ok(await deleteFile(tx, request.query.path, membership.companyId)),
+      );
+    },
+  );
+}
