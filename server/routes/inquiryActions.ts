@@ -1,10 +1,12 @@
 // The inquiry-quotation mutations (purchasing-core §7.2): create, save draft, line edits, state
 // changes (submit_contract, cancel, restore, send_inquiry) and owner change. Each handler is one
 // `mutate` call around a service function, so Idempotency-Key, the feed and the poke come free.
+
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireMembership } from '../auth/session';
 import type { Db } from '../db/database';
 import { badRequest } from '../http/httpError';
+import { ifMatchVersion } from '../http/ifMatch';
 import { mutate } from '../http/mutation';
 import { ok } from '../http/replies';
 import type { LineInput } from '../purchasing/sheetInput';
@@ -30,7 +32,6 @@ import {
   createBody,
   followerBody,
   idParams,
-  ifMatchVersion,
   lineBody,
   lineParams,
   saveDraftBody,

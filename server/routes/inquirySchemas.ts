@@ -2,10 +2,8 @@
 // the spec's rules (quantity, Chinese characters, attachments, brand name) are checked by the
 // service with the domain's validators, so they answer with the spec's messages instead of a
 // generic "bad field". Every string has a maxLength and every number a range.
-import type { FastifyRequest } from 'fastify';
 import { PAYMENT_METHODS } from '../../src/domain/finance/paymentMethods';
 import { SHEET_LIST_TYPES } from '../../src/domain/purchase/listTypes';
-import { badRequest } from '../http/httpError';
 import { listQueryProperties } from '../http/listParams';
 
 const MAX_ID = Number.MAX_SAFE_INTEGER;
@@ -147,12 +145,3 @@ export const followerBody = {
     data: { type: 'object', required: ['follower_id'], properties: { follower_id: followerId } },
   },
 } as const;
-
-/** `If-Match: 12` (quotes and W/ tolerated); absent means "no precondition". */
-export function ifMatchVersion(request: FastifyRequest): number | undefined {
-  const raw = request.headers['if-match'];
-  if (raw === undefined) return undefined;
-  const match = typeof raw === 'string' ? /^\s*(?:W\/)?"?(\d{1,15})"?\s*$/.exec(raw) : null;
-  if (!match) throw badRequest('请求参数有误：If-Match');
-  return Number(match[1]);
-}

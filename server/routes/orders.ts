@@ -2,13 +2,14 @@
 // detail, cancel action, expected arrival date, owner change, get_id by name, the chat's default
 // contact and the list's quick-search form. Rules live in server/purchasing/orderService.ts.
 import { and, count, eq } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { ORDER_TABS, type OrderTab } from '../../src/domain/orders/orderTabs';
 import type { AppContext } from '../app';
 import { requireMembership } from '../auth/session';
 import type { Db } from '../db/database';
 import { companies, contacts, orders } from '../db/schema/index';
-import { badRequest, notFound } from '../http/httpError';
+import { notFound } from '../http/httpError';
+import { ifMatchVersion } from '../http/ifMatch';
 import { type ListQuery, listQueryProperties, parseListParams } from '../http/listParams';
 import { mutate } from '../http/mutation';
 import { ok } from '../http/replies';
@@ -31,15 +32,6 @@ const idParams = {
 const companyQuery = { type: 'object', properties: companyIdProperty } as const;
 
 type IdParams = { id: number };
-
-/** `If-Match: 12` (quotes and W/ tolerated); absent means "no precondition". */
-export function ifMatchVersion(request: FastifyRequest): number | undefined {
-  const raw = request.headers['if-match'];
-  if (raw === undefined) return undefined;
-  const match = typeof raw === 'string' ? /^\s*(?:W\/)?"?(\d{1,15})"?\s*$/.exec(raw) : null;
-  if (!match) throw badRequest('请求参数有误：If-Match');
-  return Number(match[1]);
-}
 
 export function registerOrders(app: FastifyInstance, { database }: Pick<AppContext, 'database'>) {
   const { db } = database;
