@@ -49,7 +49,9 @@ test('an account bound to no company gets the spec message', async ({ page, requ
   const user = await request.get('/api/v7/user', {
     headers: { authorization: `Bearer ${tokens.access_token}` },
   });
-  const body = (await user.json()) as { data: { companies: unknown[]; no_company_message?: string } };
+  const body = (await user.json()) as {
+    data: { companies: unknown[]; no_company_message?: string };
+  };
   expect(body.data.companies).toEqual([]);
   expect(body.data.no_company_message).toBe(NO_COMPANY);
 });

@@ -1,5 +1,5 @@
 // Builds the reference server as a Fastify instance without listening, so tests run it in-process.
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { loadSigningKey } from './auth/keys';
 import { registerSession } from './auth/session';
 import type { TokenVerifier } from './auth/tokens';
@@ -21,6 +21,8 @@ import { registerSearch } from './routes/search';
 import { registerSync } from './routes/sync';
 import { registerTodos } from './routes/todos';
 import { registerUser } from './routes/user';
+import { registerBrandLogos } from './seed/logos';
+import { startSimulator } from './sim/runner';
 import { startMaintenance } from './sync/maintenance';
 
 /** Every route of the app with its auth level, for the route-matrix tests and docs/api.md. */
@@ -54,6 +56,10 @@ export type AppContext = AppDeps & {
 export async function buildApp({ config, database }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel },
+    // One line per request only when asked for (LOG_LEVEL=debug); `npm start` stays readable.
+    logController: new LogController({
+      disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
+    }),
     // 20 MB files plus multipart overhead; larger bodies get the spec's 413 message.
     bodyLimit: 21 * 1024 * 1024,
     frameworkErrors,
@@ -102,13 +108,19 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
   await registerLiveChannel(app, context, bus);
   await registerIdentityProvider(app, context);
   registerRuntimeConfig(app, context);
+  registerBrandLogos(app);
   await registerAppFiles(app, config.appDir);
 
   let stopMaintenance = () => {};
+  let stopSimulator: () => Promise<void> = async () => {};
   app.addHook('onReady', async () => {
     stopMaintenance = startMaintenance(database.db, app.log);
+    stopSimulator = startSimulator(database, config, app.log);
   });
-  app.addHook('onClose', async () => stopMaintenance());
+  app.addHook('onClose', async () => {
+    stopMaintenance();
+    await stopSimulator();
+  });
   return app;
 }
 

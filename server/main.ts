@@ -3,6 +3,8 @@ import { createServer } from 'node:net';
 import { buildApp } from './app';
 import { loadConfig, type ServerConfig } from './config';
 import { openDatabase } from './db/database';
+import { dataDirBusyMessage, dataDirStatus } from './seed/dataDirGuard';
+import { DEFAULT_DEMO_SEED, DEMO_PASSWORD, demoAccountLines, seedDemoData } from './seed/demo';
 
 /** PORT=0 means "any free port"; the issuer URL must name the real one, so pick it up front. */
 function freePort(host: string): Promise<number> {
@@ -28,8 +30,18 @@ async function resolvePort(config: ServerConfig): Promise<ServerConfig> {
 
 async function main(): Promise<void> {
   const config = await resolvePort(loadConfig(process.env));
+  // PGlite is single-process: a second server (or `npm run seed`) on the same folder would corrupt it.
+  if (!config.databaseUrl && !config.dataDir.startsWith('memory://')) {
+    const status = await dataDirStatus(config.dataDir);
+    if (status.kind === 'busy') {
+      console.error(dataDirBusyMessage(config.dataDir, status));
+      process.exit(1);
+    }
+  }
   const database = await openDatabase(config);
   await database.migrate();
+  // Only an empty database is filled; several servers starting together seed it once.
+  if (config.demoData) await seedDemoData(database, { seed: DEFAULT_DEMO_SEED });
   const app = await buildApp({ config, database });
 
   let closing = false;
@@ -59,6 +71,10 @@ async function main(): Promise<void> {
   const where =
     database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)';
   console.info(`Purchasing app ready at ${config.publicUrl}/  (database: ${where})`);
+  if (config.demoData) {
+    console.info(`Demo accounts (password ${DEMO_PASSWORD}):`);
+    for (const line of demoAccountLines()) console.info(`  ${line}`);
+  }
 }
 
 main().catch((error: unknown) => {

@@ -89,19 +89,19 @@ export async function loadSheetRows(db: Reader, ids: number[]): Promise<Map<numb
           .where(inArray(products.id, unique(lines.map((l) => l.productId))))
       : Promise.resolve([]),
   );
-  const [brandMap, ownerMap, companyMap, orderMap] = await Promise.all([
-    loadBrands(db, unique(sheetRows.map((s) => s.brandId))),
-    loadContacts(db, unique(sheetRows.map((s) => s.ownerContactId))),
-    loadCompanies(db, unique(sheetRows.map((s) => s.supplierCompanyId))),
-    byId(
-      unique(sheetRows.map((s) => s.orderId)).length
-        ? db
-            .select({ id: orders.id, name: orders.name })
-            .from(orders)
-            .where(inArray(orders.id, unique(sheetRows.map((s) => s.orderId))))
-        : Promise.resolve([]),
-    ),
-  ]);
+  // One query after another: inside a transaction they share one connection anyway.
+  const brandMap = await loadBrands(db, unique(sheetRows.map((s) => s.brandId)));
+  const ownerMap = await loadContacts(db, unique(sheetRows.map((s) => s.ownerContactId)));
+  const companyMap = await loadCompanies(db, unique(sheetRows.map((s) => s.supplierCompanyId)));
+  const orderIds = unique(sheetRows.map((s) => s.orderId));
+  const orderMap = await byId(
+    orderIds.length
+      ? db
+          .select({ id: orders.id, name: orders.name })
+          .from(orders)
+          .where(inArray(orders.id, orderIds))
+      : Promise.resolve([]),
+  );
   const linesBySheet = groupBy(lines, (line) => line.sheetId);
   for (const sheet of sheetRows) {
     const sheetLinesOf = linesBySheet.get(sheet.id) ?? [];
@@ -263,10 +263,14 @@ export async function loadTodoRows(db: Reader, ids: number[]): Promise<Map<numbe
   const result = new Map<number, Row>();
   if (ids.length === 0) return result;
   const todoRows = await db.select().from(todos).where(inArray(todos.id, ids));
-  const [companyMap, contactMap] = await Promise.all([
-    loadCompanies(db, unique(todoRows.flatMap((t) => [t.fromCompanyId, t.toCompanyId]))),
-    loadContacts(db, unique(todoRows.flatMap((t) => [t.fromContactsId, t.toContactsId]))),
-  ]);
+  const companyMap = await loadCompanies(
+    db,
+    unique(todoRows.flatMap((t) => [t.fromCompanyId, t.toCompanyId])),
+  );
+  const contactMap = await loadContacts(
+    db,
+    unique(todoRows.flatMap((t) => [t.fromContactsId, t.toContactsId])),
+  );
   for (const todo of todoRows) {
     const from = todo.fromContactsId ? contactMap.get(todo.fromContactsId) : undefined;
     result.set(todo.id, {

@@ -21,6 +21,7 @@ describe('COMMON_MESSAGES (spec wording)', () => {
     ['SERVER_BUSY', '服务器繁忙，请稍后重试'],
     ['BAD_REQUEST', '请求参数有误'],
     ['NOT_FOUND', '请求的资源不存在'],
+    ['VERSION_CONFLICT', '数据已被他人修改，请确认后重试'],
   ] as const)('%s is %s', (key, text) => {
     expect(COMMON_MESSAGES[key]).toBe(text);
   });
@@ -40,6 +41,7 @@ describe('COMMON_MESSAGES (spec wording)', () => {
         'SERVER_BUSY',
         'BAD_REQUEST',
         'NOT_FOUND',
+        'VERSION_CONFLICT',
       ].sort(),
     );
   });
