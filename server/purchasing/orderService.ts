@@ -2,6 +2,7 @@
 // share one code path: the buyer's cancel request, expected arrival date and owner change, and the
 // supplier's progress (10 → 90), payment, invoice and cancel confirmation. Each bumps the order's
 // version, mirrors the state onto the order's purchase sheet and records both rows in the feed.
+
 import { and, eq, sql } from 'drizzle-orm';
 import { PAYMENT_STATES, SUPPLIER_INVOICE_STATES } from '../../src/domain/finance/labels';
 import { formatDate } from '../../src/domain/format/date';
@@ -13,7 +14,7 @@ import {
   toOrderStateCode,
 } from '../../src/domain/orders/orderStates';
 import { isCancelledOrder } from '../../src/domain/orders/orderTabs';
-import { canChangeOrderOwner } from '../../src/domain/orders/rules';
+import { canChangeOrderOwner, canRequestOrderCancel } from '../../src/domain/orders/rules';
 import { contacts, orders, type StateLogEntry, sheets } from '../db/schema/index';
 import type { Tx } from '../db/write';
 import { notFound, refused, versionConflict } from '../http/httpError';
@@ -43,9 +44,6 @@ export const ORDER_MESSAGES = {
   PAYMENT_STATE_UNKNOWN: '付款状态有误',
   INVOICE_STATE_UNKNOWN: '开票状态有误',
 } as const;
-
-/** The buyer may ask to cancel before the supplier has ordered the goods (ours: 10 and 20). */
-export const CANCELLABLE_ORDER_STATES: readonly OrderStateCode[] = [10, 20];
 
 /** The forward progression of an order (the cancellation codes are not part of it). */
 export const ORDER_PROGRESSION: readonly OrderStateCode[] = ORDER_STATE_CODES.filter((c) => c > 0);
@@ -184,10 +182,8 @@ export async function cancelOrder(
 ): Promise<OrderRow> {
   const order = await lockOrder(tx, orderId, actor.companyId);
   if (isCancelledOrder(listItemOf(order))) throw refused(ORDER_MESSAGES.CANCEL_PENDING);
-  const code = toOrderStateCode(order.state);
-  if (code === null || !CANCELLABLE_ORDER_STATES.includes(code)) {
+  if (!canRequestOrderCancel(order.state))
     throw refused(ORDER_MESSAGES.cancelNotAllowed(order.state));
-  }
   const trimmed = reason?.trim();
   return updateOrder(
     tx,

@@ -16,6 +16,18 @@ function isSignOrSigned(state: StateValue): boolean {
   return state === 'SIGN' || isOrderSigned(state);
 }
 
+/**
+ * The buyer may ask to cancel an order before the supplier has ordered the goods: at 10
+ * (contract signed) or 20 (contract executed). The spec names the cancel action but not when it
+ * is offered; this is our reading (docs/decisions.md).
+ */
+export const ORDER_CANCEL_REQUEST_STATES = [10, 20] as const;
+
+export function canRequestOrderCancel(state: StateValue): boolean {
+  const code = toOrderStateCode(state);
+  return code !== null && (ORDER_CANCEL_REQUEST_STATES as readonly number[]).includes(code);
+}
+
 /** §6: anyone of the company may change the owner unless the order is SIGN or SIGNED. */
 export function canChangeOrderOwner(state: StateValue): boolean {
   return !isSignOrSigned(state);

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   canChangeOrderOwner,
   canOpenOrderChat,
+  canRequestOrderCancel,
   formatOrderLineTotal,
   orderDetailVisibility,
 } from '../../../src/domain/orders/rules';
@@ -52,5 +53,21 @@ describe('canOpenOrderChat', () => {
     ['failed', false],
   ] as const)('%s → %s', (status, expected) => {
     expect(canOpenOrderChat(status)).toBe(expected);
+  });
+});
+
+describe('canRequestOrderCancel', () => {
+  it.each([
+    [10, true],
+    [20, true],
+    ['20', true],
+    ['CONTRACT_SIGNED', true],
+    [30, false],
+    [90, false],
+    [-10, false],
+    [-20, false],
+    [null, false],
+  ] as const)('state %s → %s', (state, expected) => {
+    expect(canRequestOrderCancel(state)).toBe(expected);
   });
 });
