@@ -63,6 +63,8 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
     // 20 MB files plus multipart overhead; larger bodies get the spec's 413 message.
     bodyLimit: 21 * 1024 * 1024,
     frameworkErrors,
+    // Behind nginx & co. the login rate limit must see the user's address, not the proxy's.
+    trustProxy: config.trustProxy,
   });
   const external = config.oidc.externalIssuer;
   const issuer = external ?? `${config.publicUrl}/oidc`;

@@ -25,6 +25,7 @@ const envSchema = z.object({
   DEMO_DATA: onOff.default('on'),
   SIM: onOff.default('on'),
   SIM_SPEED: z.coerce.number().positive().default(1),
+  TRUST_PROXY: onOff.default('off'),
 });
 
 export type ServerConfig = {
@@ -49,6 +50,8 @@ export type ServerConfig = {
   };
   /** Fill an empty database with the demo companies, accounts and documents. */
   demoData: boolean;
+  /** Behind a reverse proxy: take the client address and scheme from X-Forwarded-* headers. */
+  trustProxy: boolean;
   /** Run the supplier simulator (quotes inquiries, moves orders along). */
   simulator: { enabled: boolean; speed: number };
 };
@@ -82,6 +85,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
       refreshTokenTtl: e.REFRESH_TOKEN_TTL,
     },
     demoData: e.DEMO_DATA === 'on',
+    trustProxy: e.TRUST_PROXY === 'on',
     simulator: { enabled: e.SIM === 'on', speed: e.SIM_SPEED },
   };
 }

@@ -31,8 +31,8 @@ export async function registerIdentityProvider(
     context.issuer,
     providerConfiguration({ config, db, signingKey, cookieKeys }),
   );
-  // Behind a TLS-terminating proxy the provider would need X-Forwarded-Proto; trusting it is opt-in.
-  provider.proxy = false;
+  // Behind a TLS-terminating proxy (TRUST_PROXY=on) the provider reads X-Forwarded-Proto/-For.
+  provider.proxy = context.config.trustProxy;
   provider.on('server_error', (_ctx, error) =>
     app.log.error({ err: error }, 'identity provider error'),
   );

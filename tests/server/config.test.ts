@@ -21,6 +21,7 @@ describe('loadConfig', () => {
         refreshTokenTtl: 2_592_000,
       },
       demoData: true,
+      trustProxy: false,
       simulator: { enabled: true, speed: 1 },
     });
   });
@@ -43,6 +44,7 @@ describe('loadConfig', () => {
       DEMO_DATA: 'off',
       SIM: 'off',
       SIM_SPEED: '10',
+      TRUST_PROXY: 'on',
     });
     expect(config).toEqual({
       port: 9000,
@@ -61,6 +63,7 @@ describe('loadConfig', () => {
         refreshTokenTtl: 120,
       },
       demoData: false,
+      trustProxy: true,
       simulator: { enabled: false, speed: 10 },
     });
   });
