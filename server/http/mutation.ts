@@ -37,7 +37,8 @@ export async function mutate(
   const key = idempotencyKey(request);
   const subject = request.user?.subject ?? 'anonymous';
   const method = request.method;
-  const path = request.routeOptions.url ?? request.url;
+  // The concrete path (ids included): one key names one change of one record.
+  const path = request.url.split('?', 1)[0] ?? request.url;
   const replay = (stored: Stored) => {
     if (stored.method !== method || stored.path !== path) {
       throw new HttpError(422, 'IDEMPOTENCY_KEY_REUSED', '请求重复：该请求标识已用于其他操作');

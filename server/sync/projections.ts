@@ -27,6 +27,19 @@ const unique = (ids: Iterable<number | null | undefined>): number[] => [
 ];
 const num = (value: string | null): number | null => (value === null ? null : Number(value));
 
+/**
+ * PostgreSQL writes a timestamptz as text like `2025-01-09 02:00:00+00`; clients get ISO 8601
+ * (`2025-01-09T02:00:00.000Z`), the one format the domain's date functions read.
+ */
+export function isoTime(value: string): string;
+export function isoTime(value: string | null): string | null;
+export function isoTime(value: string | null): string | null {
+  if (value === null) return null;
+  const normalized = value.replace(' ', 'T').replace(/([+-]\d{2})$/, '$1:00');
+  const time = new Date(normalized);
+  return Number.isNaN(time.getTime()) ? value : time.toISOString();
+}
+
 // Map.groupBy arrives with Node 21; we run on 20.
 function groupBy<T, K>(items: T[], key: (item: T) => K): Map<K, T[]> {
   const groups = new Map<K, T[]>();
@@ -112,7 +125,7 @@ export async function loadSheetRows(db: Reader, ids: number[]): Promise<Map<numb
       company_id: sheet.companyId,
       name: sheet.name,
       state: sheet.state,
-      state_change_time: sheet.stateChangeTime,
+      state_change_time: isoTime(sheet.stateChangeTime),
       state_log_list: sheet.stateLog,
       brand: brandRef(sheet.brandId ? brandMap.get(sheet.brandId) : undefined),
       brand_name: sheet.brandName,
@@ -164,8 +177,8 @@ export async function loadSheetRows(db: Reader, ids: number[]): Promise<Map<numb
         }),
       cancelReason: sheet.cancelReason,
       remark: sheet.remark,
-      create_time: sheet.createTime,
-      write_time: sheet.writeTime,
+      create_time: isoTime(sheet.createTime),
+      write_time: isoTime(sheet.writeTime),
       version: sheet.version,
     });
   }
@@ -203,7 +216,7 @@ export async function loadOrderRows(db: Reader, ids: number[]): Promise<Map<numb
       inquiry_no: order.inquiryNo,
       state: order.state,
       order_base_state: order.baseState,
-      state_change_time: order.stateChangeTime,
+      state_change_time: isoTime(order.stateChangeTime),
       order_state_log_list: order.stateLog,
       forecast_receive_date: order.forecastReceiveDate,
       unpaid_amount: num(order.unpaidAmount),
@@ -250,9 +263,9 @@ export async function loadOrderRows(db: Reader, ids: number[]): Promise<Map<numb
           taxed_amount: num(line.taxedAmount),
         },
       })),
-      sign_time: order.signTime,
-      create_time: order.createTime,
-      write_time: order.writeTime,
+      sign_time: isoTime(order.signTime),
+      create_time: isoTime(order.createTime),
+      write_time: isoTime(order.writeTime),
       version: order.version,
     });
   }
@@ -299,9 +312,9 @@ export async function loadTodoRows(db: Reader, ids: number[]): Promise<Map<numbe
         attachment: { ...file, url: fileUrl(file.object_name) },
       })),
       event_type: todo.eventType,
-      create_time: todo.createTime,
-      write_time: todo.writeTime,
-      delay_time: todo.delayTime,
+      create_time: isoTime(todo.createTime),
+      write_time: isoTime(todo.writeTime),
+      delay_time: isoTime(todo.delayTime),
       version: todo.version,
     });
   }

@@ -105,6 +105,13 @@ describe.each(drivers)('mutate on %s', (driver) => {
     expect(res.json().error_code).toBe('IDEMPOTENCY_KEY_REUSED');
   });
 
+  it('refuses a key reused for the same operation on another record', async () => {
+    await post('/api/v7/probe/7', 'k-other-record');
+    const res = await post('/api/v7/probe/8', 'k-other-record');
+    expect(res.statusCode).toBe(422);
+    expect(res.json().error_code).toBe('IDEMPOTENCY_KEY_REUSED');
+  });
+
   it('replays a business refusal without running the change again', async () => {
     const before = attempts;
     const first = await post('/api/v7/refuse', 'k-refused');
