@@ -1,19 +1,8 @@
 // Brands and products of the supplier's catalogue (search, sheet lines, order lines).
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  boolean,
-  date,
-  index,
-  numeric,
-  pgTable,
-  text,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { boolean, date, index, numeric, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { id, ref } from './columns';
 import { syncVersion } from './sync';
-
-const id = () => bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity();
-const ref = (name: string) => bigint(name, { mode: 'number' });
 
 export const brands = pgTable(
   'brands',

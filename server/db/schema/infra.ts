@@ -1,17 +1,7 @@
 // Server machinery: replayable answers for Idempotency-Key, the identity provider's storage and
 // the failed-login record behind its rate limit.
-import {
-  bigint,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-} from 'drizzle-orm/pg-core';
-
-const time = (name: string) => timestamp(name, { withTimezone: true, mode: 'string' });
+import { bigint, index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { time } from './columns';
 
 export const idempotencyKeys = pgTable(
   'idempotency_keys',

@@ -2,7 +2,6 @@
 // module record), and uploaded files.
 import { sql } from 'drizzle-orm';
 import {
-  bigint,
   boolean,
   customType,
   index,
@@ -10,14 +9,10 @@ import {
   jsonb,
   pgTable,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { id, ref, time } from './columns';
 import { syncVersion } from './sync';
-
-const id = () => bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity();
-const ref = (name: string) => bigint(name, { mode: 'number' });
-const time = (name: string) => timestamp(name, { withTimezone: true, mode: 'string' });
 
 export type TodoFile = { object_name: string; name: string; content_type: string; size: number };
 

@@ -2,7 +2,6 @@
 // company through an IN_SERVICE contact of that company, with or without the admin flag.
 import { sql } from 'drizzle-orm';
 import {
-  bigint,
   boolean,
   date,
   index,
@@ -14,10 +13,8 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { id, ref } from './columns';
 import { syncVersion } from './sync';
-
-const id = () => bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity();
-const ref = (name: string) => bigint(name, { mode: 'number' });
 
 /** Who the company is to this system. */
 export type CompanyRole = 'BUYER' | 'SUPPLIER' | 'SERVICE';

@@ -1,7 +1,6 @@
 // Purchase sheets (inquiry quotations) with their product lines, and the orders they become.
 import { sql } from 'drizzle-orm';
 import {
-  bigint,
   boolean,
   date,
   index,
@@ -10,15 +9,10 @@ import {
   numeric,
   pgTable,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { id, money, ref, time } from './columns';
 import { syncVersion } from './sync';
-
-const id = () => bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity();
-const ref = (name: string) => bigint(name, { mode: 'number' });
-const money = (name: string) => numeric(name, { precision: 18, scale: 2 });
-const time = (name: string) => timestamp(name, { withTimezone: true, mode: 'string' });
 
 export type StateLogEntry = { state: string | number; time: string; by?: string };
 export type Attachment = { object_name: string; name: string; content_type: string; size: number };
