@@ -224,7 +224,7 @@ export async function placeOrder(
   };
 }
 
-/** PUT …/{id}/cancel: any state but CANCELLED and CONTRACT_ENFORCED; the reason is kept. */
+/** PUT …/{id}/cancel: every state but CANCELLED and CONTRACT_ENFORCED; the reason is kept. */
 export async function cancelSheet(
   tx: Tx,
   changes: ChangeSet,
