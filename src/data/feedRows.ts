@@ -1,0 +1,240 @@
+// The rows of the sync feed, typed as the reference server delivers them (docs/api.md §3 "Row
+// shapes", server/sync/projections.ts). The local tables store these rows unchanged plus a few
+// derived fields (src/data/derive.ts). Codes stay `string` where a newer server may send codes
+// this client does not know yet.
+
+/** The client tables of the feed; the Dexie tables have the same names. */
+export const SYNC_TABLES = ['sheets', 'orders', 'todos', 'staff', 'companies', 'brands'] as const;
+export type SyncTable = (typeof SYNC_TABLES)[number];
+
+/** Times are ISO 8601 in UTC (`2025-01-09T02:00:00.000Z`), so text order is time order. */
+export type IsoTime = string;
+
+export interface BrandRef {
+  id: number;
+  name: string;
+  url_path: string | null;
+  is_published: boolean;
+  logo_file: { url: string } | null;
+  state: string | null;
+  comment: string | null;
+  correct_brand: { id: number } | null;
+}
+
+export interface ContactRef {
+  id: number;
+  name: string;
+}
+
+export interface StoredFile {
+  object_name: string;
+  name?: string;
+  content_type: string;
+  size?: number;
+}
+
+export interface SheetLine {
+  id: number;
+  product_id: number | null;
+  product_type: string | null;
+  product_article_no: string | null;
+  short_description: string | null;
+  qty: number;
+  attachments: StoredFile[];
+  quote_state: string | null;
+  shipment_period: number | null;
+  product: {
+    state: string | null;
+    validity_end_date: string | null;
+    quote_comment: string | null;
+    url_path: string | null;
+  };
+}
+
+export interface SheetRow {
+  id: number;
+  company_id: number;
+  name: string;
+  state: string;
+  state_change_time: IsoTime;
+  state_log_list: Array<{ state: string; time: IsoTime; by?: string }>;
+  brand: BrandRef | null;
+  brand_name: string | null;
+  current_node: { company_id: number; contacts_user: ContactRef | null };
+  supplier_node: {
+    company: { id: number; name: string } | null;
+    currency: string | null;
+    taxed_amount: number | null;
+    vip_balance: number | null;
+    vip_taxed_amount: number | null;
+    vip_rebate: number | null;
+    payment_method: string | null;
+    price_map: Record<string, { taxed_price_unit: number | null; taxed_amount: number | null }>;
+  };
+  order: { id: number; name: string } | null;
+  inquiry_product_list: SheetLine[];
+  cancelReason: string | null;
+  remark: string | null;
+  create_time: IsoTime;
+  write_time: IsoTime;
+  version: number;
+}
+
+interface OrderNodePrice {
+  taxed_amount?: number | null;
+  currency: string | null;
+}
+
+export interface OrderRow {
+  id: number;
+  company_id: number;
+  sheet_id: number | null;
+  name: string;
+  inquiry_no: string | null;
+  /** Numeric progress code (10 … 90, −10, −20); see src/domain/orders/orderStates.ts. */
+  state: number;
+  order_base_state: string | null;
+  state_change_time: IsoTime;
+  order_state_log_list: Array<{
+    state: number | string;
+    time: IsoTime;
+    by?: string;
+    reason?: string;
+  }>;
+  forecast_receive_date: string | null;
+  unpaid_amount: number | null;
+  brand: (BrandRef & { grade: string | null }) | null;
+  brand_name: string | null;
+  payment_method: string | null;
+  current_order_node: {
+    company_id: number;
+    contacts_user: ContactRef | null;
+    order_node_price: OrderNodePrice;
+  };
+  supplier_order_node: {
+    company_id: number;
+    contacts_user: ContactRef | null;
+    order_node_price: OrderNodePrice;
+  };
+  supplier_node: {
+    inbound_state: string | null;
+    invoice_state: string | null;
+    taxed_amount: number | null;
+    currency: string | null;
+  };
+  order_node_list: Array<{
+    company: { id: number };
+    inbound_state: string | null;
+    invoice_state: string | null;
+  }>;
+  order_product_list: Array<{
+    id: number;
+    qty: number;
+    product: {
+      id: number | null;
+      product_type: string | null;
+      product_article_no: string | null;
+      short_description: string | null;
+      url_path: string | null;
+      tariff: number | null;
+    };
+    supplier_order_node_line: { taxed_price_unit: number | null; taxed_amount: number | null };
+  }>;
+  sign_time: IsoTime | null;
+  create_time: IsoTime;
+  write_time: IsoTime;
+  version: number;
+}
+
+/** A to-do, message or mail. The feed carries no `company_id`: the client adds the feed's company. */
+export interface TodoRow {
+  id: number;
+  type: string;
+  state: string;
+  subject: string;
+  /** All three null for a mail bound to no record. */
+  module: string | null;
+  module_id: number | null;
+  module_number: string | null;
+  mail_id: number | null;
+  mail_state: string | null;
+  from_company_id: number;
+  from_company_name: string | null;
+  from_contacts_id: number | null;
+  from_contacts_name: string | null;
+  to_company_id: number;
+  to_company_name: string | null;
+  to_contacts_id: number | null;
+  to_contacts_name: string | null;
+  avatar: string | null;
+  has_attachment: boolean;
+  todo_files: Array<{ attachment: StoredFile & { url: string } }>;
+  event_type: string | null;
+  create_time: IsoTime;
+  write_time: IsoTime;
+  delay_time: IsoTime | null;
+  version: number;
+}
+
+export interface StaffRow {
+  id: number;
+  company_id: number;
+  name: string;
+  gender: string | null;
+  mobile: string | null;
+  phone: string | null;
+  email: string | null;
+  position: string | null;
+  /** IN_SERVICE or DEPART. */
+  status: string;
+  is_admin: boolean;
+  visibility: string | null;
+  avatar: string | null;
+  login_user: { id: number; name: string; mobile: string | null; avatar: string | null } | null;
+  version: number;
+}
+
+export interface CompanyRow {
+  id: number;
+  name: string;
+  short_name: string | null;
+  type: string | null;
+  level: string | null;
+  logo: { url: string } | null;
+  website: string | null;
+  email: string | null;
+  currency: string | null;
+  language: string | null;
+  country: string | null;
+  province: string | null;
+  city: string | null;
+  timezone: string | null;
+  tax_code: string | null;
+  vip: boolean | null;
+  start_date: string | null;
+  end_date: string | null;
+  version: number;
+}
+
+export interface BrandRow extends BrandRef {
+  country: string | null;
+  grade: string | null;
+  agency_type: string | null;
+  version: number;
+}
+
+export interface FeedRowOf {
+  sheets: SheetRow;
+  orders: OrderRow;
+  todos: TodoRow;
+  staff: StaffRow;
+  companies: CompanyRow;
+  brands: BrandRow;
+}
+
+/** One entry of `GET /sync-api/v1/changes`. `id` is the row id as a string. */
+export type FeedChange = {
+  [T in SyncTable]:
+    | { table: T; op: 'upsert'; id: string; row: FeedRowOf[T] }
+    | { table: T; op: 'delete'; id: string; row: null };
+}[SyncTable];

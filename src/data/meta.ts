@@ -1,0 +1,78 @@
+// The `meta` table: per-company sync state (feed cursor, last synced time), the schema version
+// that last wrote the database and this device's client id. One module owns these keys.
+import type { PurchasingDb } from './db';
+
+/** Sync state of one company of the user. */
+export interface CompanySyncMeta {
+  key: `company:${number}`;
+  companyId: number;
+  /** The feed cursor: the version of the last entry applied ('' = from the start). */
+  cursor: string;
+  /** Epoch ms of the last pull that reached the end of the feed; null before the first. */
+  lastSyncedAt: number | null;
+}
+
+/** The schema version that last wrote the database (set at creation and by each upgrade). */
+export interface SchemaMeta {
+  key: 'schema';
+  version: number;
+  upgradedAt: number;
+}
+
+/** This device's id for this user: the first half of every outbox entry id. */
+export interface ClientMeta {
+  key: 'client';
+  clientId: string;
+}
+
+export type MetaRow = CompanySyncMeta | SchemaMeta | ClientMeta;
+
+export const companyMetaKey = (companyId: number): CompanySyncMeta['key'] => `company:${companyId}`;
+
+const isCompanyMeta = (row: MetaRow | undefined): row is CompanySyncMeta =>
+  row?.key.startsWith('company:') ?? false;
+
+/** The company's sync state; a company never synced starts from the beginning of its feed. */
+export async function readCompanySync(
+  db: PurchasingDb,
+  companyId: number,
+): Promise<CompanySyncMeta> {
+  const row = await db.meta.get(companyMetaKey(companyId));
+  return isCompanyMeta(row)
+    ? row
+    : { key: companyMetaKey(companyId), companyId, cursor: '', lastSyncedAt: null };
+}
+
+/**
+ * Records the cursor (and, when the feed was read to its end, the time). Called inside the pull's
+ * page transaction, so the cursor never runs ahead of the rows it stands for.
+ */
+export async function writeCompanySync(
+  db: PurchasingDb,
+  companyId: number,
+  state: { cursor: string; lastSyncedAt?: number },
+): Promise<void> {
+  const previous = await readCompanySync(db, companyId);
+  await db.meta.put({
+    ...previous,
+    cursor: state.cursor,
+    lastSyncedAt: state.lastSyncedAt ?? previous.lastSyncedAt,
+  });
+}
+
+/** This device's client id, created on first use (databases created by populate already have one). */
+export function readClientId(db: PurchasingDb): Promise<string> {
+  return db.transaction('rw', db.meta, async () => {
+    const row = await db.meta.get('client');
+    if (row?.key === 'client') return row.clientId;
+    const client: ClientMeta = { key: 'client', clientId: globalThis.crypto.randomUUID() };
+    await db.meta.put(client);
+    return client.clientId;
+  });
+}
+
+/** The schema version recorded by the last creation or upgrade of this database. */
+export async function readSchemaMeta(db: PurchasingDb): Promise<SchemaMeta | undefined> {
+  const row = await db.meta.get('schema');
+  return row?.key === 'schema' ? row : undefined;
+}

@@ -1,0 +1,45 @@
+// What runs inside Dexie's upgrade transaction: the first population of a new database and the
+// upgrade of each version's rows. Each upgrade has a test that opens the previous version's
+// database with data (tests/data/migrations.test.ts). Upgrades use only `tx.table(...)`: the
+// typed tables of the current schema are not bound to the upgrade transaction.
+import type { Transaction } from 'dexie';
+import type { StoredTodo } from './derive';
+import { todoV2Fields } from './derive';
+import { todoPartyTotalKey } from './listKeys';
+import type { ClientMeta, SchemaMeta } from './meta';
+import type { ListTotal } from './totals';
+
+function schemaRow(version: number): SchemaMeta {
+  return { key: 'schema', version, upgradedAt: Date.now() };
+}
+
+/** A new database: record its schema version and give this device its client id. */
+export async function populate(tx: Transaction): Promise<void> {
+  const client: ClientMeta = { key: 'client', clientId: globalThis.crypto.randomUUID() };
+  await tx.table('meta').bulkPut([schemaRow(tx.db.verno), client]);
+}
+
+/**
+ * Version 2 adds the inbox's MINE scope (`party_keys`) and favourites (`favourite_time`): both
+ * derived from each stored to-do, and the MINE totals counted in the same pass, so the lists and
+ * their totals are right the moment the upgraded database opens.
+ */
+export async function upgradeToV2(tx: Transaction): Promise<void> {
+  const partyCounts = new Map<string, number>();
+  await tx
+    .table<StoredTodo>('todos')
+    .toCollection()
+    .modify((todo) => {
+      const { party_keys, favourite_time } = todoV2Fields(todo.company_id, todo);
+      todo.party_keys = party_keys;
+      if (favourite_time !== undefined) todo.favourite_time = favourite_time;
+      else delete todo.favourite_time;
+      for (const [companyId, contactId] of party_keys) {
+        const key = todoPartyTotalKey(companyId, contactId);
+        partyCounts.set(key, (partyCounts.get(key) ?? 0) + 1);
+      }
+    });
+  const totals: ListTotal[] = [...partyCounts].map(([key, count]) => ({ key, count }));
+  await tx.table<ListTotal>('listTotals').bulkPut(totals);
+  await tx.table('meta').put(schemaRow(2));
+}

@@ -1,0 +1,118 @@
+// List totals: read one, apply the deltas a write produced (inside the writer's transaction), and
+// recount a company from its list indexes after a full resync or when in doubt. A recount reads
+// index keys only, never rows, and never scans a table.
+import Dexie from 'dexie';
+import { ORDER_TABS } from '../domain/orders/orderTabs';
+import { SHEET_LIST_TYPES } from '../domain/purchase/listTypes';
+import type { PurchasingDb } from './db';
+import {
+  companyTotalPrefixes,
+  orderTabTotalKey,
+  sheetListTotalKey,
+  todoCompanyTotalKey,
+  todoPartyTotalKey,
+  todoReceivedTotalKey,
+} from './listKeys';
+import { INDEX } from './schema';
+
+export interface ListTotal {
+  /** See src/data/listKeys.ts. */
+  key: string;
+  count: number;
+}
+
+/** The range of a compound index holding every key that starts with `prefix`. */
+export function prefixRange(prefix: readonly unknown[]): [lower: unknown[], upper: unknown[]] {
+  // A shorter array sorts before every longer one it starts; maxKey (an array) after every value.
+  // Dexie.maxKey appears once: the same array twice in one key is invalid (IndexedDB `seen`).
+  return [[...prefix], [...prefix, Dexie.maxKey]];
+}
+
+export async function readTotal(db: PurchasingDb, key: string): Promise<number> {
+  return (await db.listTotals.get(key))?.count ?? 0;
+}
+
+/** Adds `deltas` to the totals; a total that reaches zero is removed. Call inside a rw transaction. */
+export async function addToTotals(db: PurchasingDb, deltas: ReadonlyMap<string, number>) {
+  const keys = [...deltas].filter(([, delta]) => delta !== 0).map(([key]) => key);
+  if (keys.length === 0) return;
+  const current = await db.listTotals.bulkGet(keys);
+  const puts: ListTotal[] = [];
+  const removed: string[] = [];
+  keys.forEach((key, i) => {
+    const count = (current[i]?.count ?? 0) + (deltas.get(key) ?? 0);
+    if (count > 0) puts.push({ key, count });
+    else removed.push(key);
+  });
+  await db.listTotals.bulkPut(puts);
+  await db.listTotals.bulkDelete(removed);
+}
+
+/** Removes every total of the company (inside the caller's rw transaction). */
+export async function clearCompanyTotals(db: PurchasingDb, companyId: number): Promise<void> {
+  for (const prefix of companyTotalPrefixes(companyId)) {
+    await db.listTotals.where('key').startsWith(prefix).delete();
+  }
+}
+
+async function countRange(
+  db: PurchasingDb,
+  table: 'sheets' | 'orders' | 'todos',
+  index: string,
+  prefix: unknown[],
+) {
+  const [lower, upper] = prefixRange(prefix);
+  return db.table(table).where(index).between(lower, upper, true, true).count();
+}
+
+/** Counts every total of the company from its list indexes and replaces the kept ones. */
+export function recountTotals(db: PurchasingDb, companyId: number): Promise<void> {
+  return db.transaction('rw', [db.sheets, db.orders, db.todos, db.listTotals], async () => {
+    const counts = new Map<string, number>();
+    for (const listType of SHEET_LIST_TYPES) {
+      const [index, prefix] =
+        listType === 'ALL'
+          ? [INDEX.sheets.allByCreated, [companyId]]
+          : [INDEX.sheets.tabByCreated, [companyId, listType]];
+      counts.set(
+        sheetListTotalKey(companyId, listType),
+        await countRange(db, 'sheets', index, prefix),
+      );
+    }
+    for (const tab of ORDER_TABS) {
+      counts.set(
+        orderTabTotalKey(companyId, tab),
+        await countRange(db, 'orders', INDEX.orders.tabs, [companyId, tab]),
+      );
+    }
+    counts.set(
+      todoCompanyTotalKey(companyId),
+      await countRange(db, 'todos', INDEX.todos.company, [companyId]),
+    );
+    // States and contacts are open sets (a newer server may add states): read them off the keys.
+    const [receivedLow, receivedHigh] = prefixRange([companyId, companyId]);
+    await db.todos
+      .where(INDEX.todos.received)
+      .between(receivedLow, receivedHigh, true, true)
+      .eachKey((key) => {
+        const state = Array.isArray(key) ? key[2] : undefined;
+        if (typeof state !== 'string') return;
+        const name = todoReceivedTotalKey(companyId, state);
+        counts.set(name, (counts.get(name) ?? 0) + 1);
+      });
+    const [partyLow, partyHigh] = prefixRange([companyId]);
+    await db.todos
+      .where(INDEX.todos.party)
+      .between(partyLow, partyHigh, true, true)
+      .eachKey((key) => {
+        const contactId = Array.isArray(key) ? key[1] : undefined;
+        if (typeof contactId !== 'number') return;
+        const name = todoPartyTotalKey(companyId, contactId);
+        counts.set(name, (counts.get(name) ?? 0) + 1);
+      });
+    await clearCompanyTotals(db, companyId);
+    await db.listTotals.bulkPut(
+      [...counts].filter(([, count]) => count > 0).map(([key, count]) => ({ key, count })),
+    );
+  });
+}

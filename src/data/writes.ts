@@ -1,0 +1,183 @@
+// Writing synced rows: one feed page (or one optimistic change) goes into the tables and their
+// list totals in ONE read-write transaction, so a list and its total never disagree, not even for
+// a live query between two writes. Called inside a caller's transaction that includes the same
+// tables (the pull writes rows, cursor and rebased outbox effects together), Dexie joins it.
+import type { PurchasingDb } from './db';
+import { DERIVE, type RowKey, type StoredRowOf } from './derive';
+import { type FeedChange, type FeedRowOf, SYNC_TABLES, type SyncTable } from './feedRows';
+import { listKeysOf } from './listKeys';
+import { companyMetaKey } from './meta';
+import { addToTotals, clearCompanyTotals, prefixRange } from './totals';
+
+interface Write<T extends SyncTable> {
+  key: RowKey;
+  /** null: delete. */
+  row: StoredRowOf[T] | null;
+}
+
+type Writes = { [T in SyncTable]: Write<T>[] };
+
+const emptyWrites = (): Writes => ({
+  sheets: [],
+  orders: [],
+  todos: [],
+  staff: [],
+  companies: [],
+  brands: [],
+});
+
+/** Feed ids are strings of digits; anything else is a malformed page, refused before writing. */
+export function toRowId(id: string): number {
+  if (!/^\d{1,15}$/.test(id)) throw new Error(`malformed row id in the sync feed: ${id}`);
+  return Number(id);
+}
+
+function upsert<T extends SyncTable>(table: T, companyId: number, row: FeedRowOf[T]): Write<T> {
+  const stored = DERIVE[table](companyId, row);
+  return { key: [companyId, stored.id], row: stored };
+}
+
+/** A feed entry as a write: an upsert with its derived fields, or a tombstone (`row` null). */
+function writeOf<T extends SyncTable>(
+  table: T,
+  companyId: number,
+  id: string,
+  row: FeedRowOf[T] | null,
+): Write<T> {
+  const rowId = toRowId(id);
+  return row ? upsert(table, companyId, row) : { key: [companyId, rowId], row: null };
+}
+
+/** Adds +1 / −1 for every total the row enters / leaves. */
+function countChange(deltas: Map<string, number>, keys: string[], sign: 1 | -1) {
+  for (const key of keys) deltas.set(key, (deltas.get(key) ?? 0) + sign);
+}
+
+async function writeTable<T extends SyncTable>(
+  db: PurchasingDb,
+  table: T,
+  writes: Write<T>[],
+  deltas: Map<string, number>,
+): Promise<void> {
+  if (writes.length === 0) return;
+  const store = db.table<StoredRowOf[T], RowKey>(table);
+  const id = (key: RowKey) => `${key[0]}/${key[1]}`;
+  const keys = [...new Map(writes.map((w) => [id(w.key), w.key])).values()];
+  const before = await store.bulkGet(keys);
+  // The row as it stands after each write so far: a page may touch one row twice.
+  const current = new Map(keys.map((key, i) => [id(key), before[i]]));
+  for (const write of writes) {
+    countChange(deltas, listKeysOf(table, current.get(id(write.key))), -1);
+    countChange(deltas, listKeysOf(table, write.row ?? undefined), 1);
+    current.set(id(write.key), write.row ?? undefined);
+  }
+  const puts: StoredRowOf[T][] = [];
+  const deletes: RowKey[] = [];
+  for (const key of keys) {
+    const row = current.get(id(key));
+    if (row) puts.push(row);
+    else deletes.push(key);
+  }
+  await store.bulkPut(puts);
+  await store.bulkDelete(deletes);
+}
+
+/** Runs `body` in one rw transaction over `tables` and the totals, then applies its total deltas. */
+function inWriteTransaction(
+  db: PurchasingDb,
+  tables: readonly SyncTable[],
+  body: (deltas: Map<string, number>) => Promise<void>,
+): Promise<void> {
+  if (tables.length === 0) return Promise.resolve();
+  return db.transaction('rw', [...tables.map((t) => db.table(t)), db.listTotals], async () => {
+    const deltas = new Map<string, number>();
+    await body(deltas);
+    await addToTotals(db, deltas);
+  });
+}
+
+/** Applies one page of the company's feed, in order, with its totals, in one transaction. */
+export async function applyChanges(
+  db: PurchasingDb,
+  companyId: number,
+  changes: readonly FeedChange[],
+): Promise<void> {
+  const writes = emptyWrites();
+  for (const change of changes) {
+    // One case per table: TypeScript pairs `change.row` with its table only after narrowing.
+    const { id, table } = change;
+    switch (table) {
+      case 'sheets':
+        writes.sheets.push(writeOf('sheets', companyId, id, change.row));
+        break;
+      case 'orders':
+        writes.orders.push(writeOf('orders', companyId, id, change.row));
+        break;
+      case 'todos':
+        writes.todos.push(writeOf('todos', companyId, id, change.row));
+        break;
+      case 'staff':
+        writes.staff.push(writeOf('staff', companyId, id, change.row));
+        break;
+      case 'companies':
+        writes.companies.push(writeOf('companies', companyId, id, change.row));
+        break;
+      case 'brands':
+        writes.brands.push(writeOf('brands', companyId, id, change.row));
+        break;
+    }
+  }
+  const touched = SYNC_TABLES.filter((table) => writes[table].length > 0);
+  await inWriteTransaction(db, touched, async (deltas) => {
+    for (const table of touched) await writeTable(db, table, writes[table], deltas);
+  });
+}
+
+/** Stores rows (as the feed or a mutation answer delivers them) for the company, with totals. */
+export function applyRows<T extends SyncTable>(
+  db: PurchasingDb,
+  companyId: number,
+  table: T,
+  rows: readonly FeedRowOf[T][],
+): Promise<void> {
+  const writes = rows.map((row) => upsert(table, companyId, row));
+  return inWriteTransaction(db, writes.length ? [table] : [], (deltas) =>
+    writeTable(db, table, writes, deltas),
+  );
+}
+
+/** Removes the company's copies of rows, with totals. */
+export function deleteRows(
+  db: PurchasingDb,
+  companyId: number,
+  table: SyncTable,
+  ids: readonly number[],
+): Promise<void> {
+  const writes = ids.map((id): Write<SyncTable> => ({ key: [companyId, id], row: null }));
+  return inWriteTransaction(db, writes.length ? [table] : [], (deltas) =>
+    writeTable(db, table, writes, deltas),
+  );
+}
+
+/**
+ * Forgets everything synced for the company: its rows, totals and cursor, in one transaction, so
+ * a resync after 410 starts clean. The outbox and files are kept (their entries are replayed on
+ * top of the fresh rows).
+ */
+export function clearCompany(db: PurchasingDb, companyId: number): Promise<void> {
+  const tables = SYNC_TABLES.map((t) => db.table(t));
+  return db.transaction('rw', [...tables, db.listTotals, db.meta], async () => {
+    const [lower, upper] = prefixRange([companyId]);
+    for (const table of tables) {
+      await table.where(':id').between(lower, upper, true, true).delete();
+    }
+    await clearCompanyTotals(db, companyId);
+    await db.meta.delete(companyMetaKey(companyId));
+  });
+}
+
+/** Keys (`[company, id]`) of every stored row of the company in a table, for tests and checks. */
+export function companyRowKeys(db: PurchasingDb, table: SyncTable, companyId: number) {
+  const [lower, upper] = prefixRange([companyId]);
+  return db.table(table).where(':id').between(lower, upper, true, true).primaryKeys();
+}

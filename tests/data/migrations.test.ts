@@ -1,0 +1,181 @@
+// One test per version() step (CONVENTIONS 6): version 1 creates the schema it declares; version 2
+// upgrades a version-1 database that holds data, and ends where a fresh database starts.
+import './rows';
+import Dexie from 'dexie';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openUserDatabase, type PurchasingDb, userDatabaseName } from '../../src/data/db';
+import { type StoredTodo, storedOrder, storedSheet, storedTodo } from '../../src/data/derive';
+import { listKeysOf } from '../../src/data/listKeys';
+import { readSchemaMeta } from '../../src/data/meta';
+import { populate } from '../../src/data/migrations';
+import { todoPage } from '../../src/data/queries';
+import { SCHEMA_VERSION, STORES_V1, TABLE_NAMES } from '../../src/data/schema';
+import { recountTotals } from '../../src/data/totals';
+import { at, freshUserId, order, sheet, todo } from './rows';
+
+type NativeSchema = Record<
+  string,
+  { key: unknown; indexes: Record<string, { keyPath: unknown; multiEntry: boolean }> }
+>;
+
+/** The object stores and indexes as IndexedDB itself holds them, and its version. */
+async function nativeSchema(name: string): Promise<{ version: number; stores: NativeSchema }> {
+  const idb = await new Promise<IDBDatabase>((resolve, reject) => {
+    const request = indexedDB.open(name);
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error);
+  });
+  const stores: NativeSchema = {};
+  const names = [...idb.objectStoreNames];
+  const tx = idb.transaction(names, 'readonly');
+  for (const storeName of names) {
+    const store = tx.objectStore(storeName);
+    const indexes: NativeSchema[string]['indexes'] = {};
+    for (const indexName of [...store.indexNames]) {
+      const index = store.index(indexName);
+      indexes[indexName] = { keyPath: index.keyPath, multiEntry: index.multiEntry };
+    }
+    stores[storeName] = { key: store.keyPath, indexes };
+  }
+  idb.close();
+  return { version: idb.version, stores };
+}
+
+/** A database as the version-1 code created it. */
+function versionOne(userId: string): Dexie {
+  const db = new Dexie(userDatabaseName(userId));
+  db.version(1).stores(STORES_V1);
+  db.on('populate', populate);
+  return db;
+}
+
+const opened: Dexie[] = [];
+afterEach(async () => {
+  // Close every connection first: deleting under an open one only makes Dexie warn and close it.
+  const dbs = opened.splice(0);
+  for (const db of dbs) db.close({ disableAutoOpen: true });
+  for (const name of new Set(dbs.map((db) => db.name))) await Dexie.delete(name);
+});
+function track(db: Dexie): void {
+  opened.push(db);
+}
+
+describe('version 1', () => {
+  it('creates every table with the indexes it declares, and records its version', async () => {
+    const userId = freshUserId('v1');
+    const db = versionOne(userId);
+    track(db);
+    await db.open();
+    const { version, stores } = await nativeSchema(db.name);
+    expect(version).toBe(10); // Dexie stores version × 10
+    expect(Object.keys(stores).sort()).toEqual([...TABLE_NAMES].sort());
+    expect(stores.sheets?.key).toEqual(['company_id', 'id']);
+    expect(Object.keys(stores.sheets?.indexes ?? {}).sort()).toEqual([
+      '[company_id+create_time]',
+      '[company_id+list_type+create_time]',
+      '[company_id+list_type+state_change_time]',
+      '[company_id+state_change_time]',
+    ]);
+    expect(stores.orders?.indexes).toEqual({ tab_keys: { keyPath: 'tab_keys', multiEntry: true } });
+    expect(Object.keys(stores.todos?.indexes ?? {}).sort()).toEqual([
+      '[company_id+create_time]',
+      '[company_id+thread+create_time]',
+      '[company_id+to_company_id+state+create_time]',
+    ]);
+    expect(stores.outbox).toEqual({ key: 'id', indexes: {} });
+    expect(await db.table('meta').get('schema')).toMatchObject({ version: 1 });
+    expect(await db.table('meta').get('client')).toMatchObject({ clientId: expect.any(String) });
+  });
+});
+
+describe('version 2', () => {
+  it('upgrades a version-1 database with data: to-dos gain party keys and favourites, MINE totals are counted', async () => {
+    const userId = freshUserId('v2');
+    const v1 = versionOne(userId);
+    track(v1);
+    await v1.open();
+    const { clientId } = (await v1.table('meta').get('client')) ?? {};
+    // Version-1 rows as the version-1 writer stored them: without the version-2 fields.
+    const asV1 = (row: StoredTodo) => {
+      const { party_keys: _party, favourite_time: _favourite, ...rest } = row;
+      return rest;
+    };
+    const todosV1 = [
+      storedTodo(1, todo(1, { state: 'DELAYED', delay_time: at(90) })), // received, contact 10
+      storedTodo(1, todo(2, { state: 'DELAYED', delay_time: at(80), to_contacts_id: 11 })),
+      storedTodo(
+        1,
+        todo(3, { from_company_id: 1, from_contacts_id: 11, to_company_id: 2, to_contacts_id: 20 }),
+      ),
+      storedTodo(
+        2,
+        todo(3, { from_company_id: 1, from_contacts_id: 11, to_company_id: 2, to_contacts_id: 20 }),
+      ),
+    ].map(asV1);
+    const sheetsV1 = [storedSheet(1, sheet(1)), storedSheet(1, sheet(2, { state: 'SIGNED' }))];
+    const ordersV1 = [storedOrder(1, order(1))];
+    await v1.table('todos').bulkPut(todosV1);
+    await v1.table('sheets').bulkPut(sheetsV1);
+    await v1.table('orders').bulkPut(ordersV1);
+    const totalsV1 = new Map<string, number>();
+    const count = (keys: string[]) => {
+      for (const key of keys) totalsV1.set(key, (totalsV1.get(key) ?? 0) + 1);
+    };
+    for (const row of todosV1) count(listKeysOf('todos', row));
+    for (const row of sheetsV1) count(listKeysOf('sheets', row));
+    for (const row of ordersV1) count(listKeysOf('orders', row));
+    await v1.table('listTotals').bulkPut([...totalsV1].map(([key, n]) => ({ key, count: n })));
+    v1.close();
+
+    const db: PurchasingDb = await openUserDatabase(userId);
+    track(db);
+    expect(db.backendDB().version).toBe(SCHEMA_VERSION * 10);
+    expect((await readSchemaMeta(db))?.version).toBe(2);
+    expect(clientId).toEqual(expect.any(String));
+    expect(await db.meta.get('client')).toEqual({ key: 'client', clientId });
+
+    expect((await db.todos.get([1, 1]))?.party_keys).toEqual([[1, 10, at(1)]]);
+    expect((await db.todos.get([1, 3]))?.party_keys).toEqual([[1, 11, at(3)]]);
+    expect((await db.todos.get([2, 3]))?.party_keys).toEqual([[2, 20, at(3)]]);
+    // The new indexes answer at once, with totals.
+    const favourites = await todoPage(db, {
+      companyId: 1,
+      view: { kind: 'favourites' },
+      offset: 0,
+      limit: 10,
+    });
+    expect(favourites.items.map((t) => t.id)).toEqual([1, 2]);
+    expect(favourites.total).toBe(2);
+    const mine = await todoPage(db, {
+      companyId: 1,
+      view: { kind: 'mine', contactId: 11 },
+      offset: 0,
+      limit: 10,
+    });
+    expect(mine.items.map((t) => t.id)).toEqual([3, 2]);
+    expect(mine.total).toBe(2);
+    // Rows of other tables are untouched; every total agrees with a recount.
+    expect(await db.sheets.toArray()).toEqual(sheetsV1);
+    expect(await db.orders.toArray()).toEqual(ordersV1);
+    const kept = await db.listTotals.toArray();
+    for (const c of [1, 2]) await recountTotals(db, c);
+    expect(await db.listTotals.toArray()).toEqual(kept);
+  });
+
+  it('ends with the same tables and indexes as a database created at the current version', async () => {
+    const upgradedUser = freshUserId('v2-up');
+    const v1 = versionOne(upgradedUser);
+    track(v1);
+    await v1.open();
+    v1.close();
+    const upgraded = await openUserDatabase(upgradedUser);
+    track(upgraded);
+    const fresh = await openUserDatabase(freshUserId('v2-fresh'));
+    track(fresh);
+    const a = await nativeSchema(upgraded.name);
+    const b = await nativeSchema(fresh.name);
+    expect(a).toEqual(b);
+    expect(b.stores.todos?.indexes.party_keys).toEqual({ keyPath: 'party_keys', multiEntry: true });
+    expect((await readSchemaMeta(fresh))?.version).toBe(SCHEMA_VERSION);
+  });
+});

@@ -1,0 +1,232 @@
+// Property: whatever sequence of pages, puts, updates and deletes reaches the database, the list
+// totals kept by the writers equal (1) a count made here from the domain rules over a plain model
+// of the rows, and (2) recountTotals over the indexes. Small pools of ids and companies make
+// updates, moves between tabs, re-deliveries and deletes of absent rows frequent.
+import './rows';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { PurchasingDb } from '../../src/data/db';
+import type { FeedChange, OrderRow, SheetRow, SyncTable, TodoRow } from '../../src/data/feedRows';
+import { recountTotals } from '../../src/data/totals';
+import { applyChanges, applyRows, companyRowKeys, deleteRows } from '../../src/data/writes';
+import { ORDER_STATE_CODES } from '../../src/domain/orders/orderStates';
+import { ORDER_TABS, orderInTab } from '../../src/domain/orders/orderTabs';
+import { SHEET_LIST_TYPES, sheetInList } from '../../src/domain/purchase/listTypes';
+import { SHEET_STATES } from '../../src/domain/purchase/sheetStates';
+import { at, freshDb, order, sheet, todo } from './rows';
+
+const COMPANIES = [1, 2] as const;
+const OTHER_COMPANY = 3;
+type Counted = 'sheets' | 'orders' | 'todos';
+
+const id = fc.integer({ min: 1, max: 8 });
+const minute = fc.integer({ min: 0, max: 5 }); // few distinct times: ties are common
+const company = fc.constantFrom(...COMPANIES);
+
+const sheetArb = (companyId: number) =>
+  fc
+    .record({ id, state: fc.constantFrom(...SHEET_STATES, 'FUTURE_STATE'), minute })
+    .map(({ id, state, minute }) =>
+      sheet(id, { company_id: companyId, state, create_time: at(minute) }),
+    );
+
+const orderArb = (companyId: number) =>
+  fc
+    .record({
+      id,
+      state: fc.constantFrom(...ORDER_STATE_CODES, 999),
+      cancelled: fc.boolean(),
+      invoice: fc.constantFrom('INVOICE', 'PARTIAL', null),
+      minute,
+    })
+    .map(({ id, state, cancelled, invoice, minute }) =>
+      order(id, {
+        company_id: companyId,
+        state,
+        order_base_state: cancelled ? 'CANCELLED' : null,
+        supplier_node: { ...order(id).supplier_node, invoice_state: invoice },
+        create_time: at(minute),
+      }),
+    );
+
+// A company's feed holds only to-dos it sent or received.
+const todoArb = (companyId: number) =>
+  fc
+    .record({
+      id,
+      state: fc.constantFrom('UNREAD', 'READ', 'PROCESSED', 'DELAYED', 'ARCHIVED'),
+      direction: fc.constantFrom('in', 'out', 'internal'),
+      fromContact: fc.constantFrom(10, 11, null),
+      toContact: fc.constantFrom(10, 12, null),
+      delayed: fc.boolean(),
+      minute,
+    })
+    .map((t) =>
+      todo(t.id, {
+        state: t.state,
+        from_company_id: t.direction === 'in' ? OTHER_COMPANY : companyId,
+        to_company_id: t.direction === 'out' ? OTHER_COMPANY : companyId,
+        from_contacts_id: t.fromContact,
+        to_contacts_id: t.toContact,
+        delay_time: t.delayed ? at(50 + t.minute) : null,
+        create_time: at(t.minute),
+      }),
+    );
+
+/** A row with its table, so TypeScript pairs them. */
+type Entry =
+  | { table: 'sheets'; row: SheetRow }
+  | { table: 'orders'; row: OrderRow }
+  | { table: 'todos'; row: TodoRow };
+
+type Op =
+  | ({ kind: 'put'; companyId: number } & (
+      | { table: 'sheets'; rows: SheetRow[] }
+      | { table: 'orders'; rows: OrderRow[] }
+      | { table: 'todos'; rows: TodoRow[] }
+    ))
+  | { kind: 'delete'; companyId: number; table: Counted; ids: number[] }
+  | { kind: 'page'; companyId: number; changes: FeedChange[] };
+
+const tableArb = fc.constantFrom<Counted>('sheets', 'orders', 'todos');
+const changeArb = (companyId: number): fc.Arbitrary<FeedChange> =>
+  fc.oneof(
+    sheetArb(companyId).map(
+      (row): FeedChange => ({ table: 'sheets', op: 'upsert', id: String(row.id), row }),
+    ),
+    orderArb(companyId).map(
+      (row): FeedChange => ({ table: 'orders', op: 'upsert', id: String(row.id), row }),
+    ),
+    todoArb(companyId).map(
+      (row): FeedChange => ({ table: 'todos', op: 'upsert', id: String(row.id), row }),
+    ),
+    fc
+      .record({ table: tableArb, id })
+      .map(({ table, id }): FeedChange => ({ table, op: 'delete', id: String(id), row: null })),
+  );
+
+const rowsArb = <T>(row: fc.Arbitrary<T>) => fc.array(row, { minLength: 1, maxLength: 4 });
+
+const opArb: fc.Arbitrary<Op> = company.chain((companyId) =>
+  fc.oneof(
+    rowsArb(sheetArb(companyId)).map(
+      (rows): Op => ({ kind: 'put', companyId, table: 'sheets', rows }),
+    ),
+    rowsArb(orderArb(companyId)).map(
+      (rows): Op => ({ kind: 'put', companyId, table: 'orders', rows }),
+    ),
+    rowsArb(todoArb(companyId)).map(
+      (rows): Op => ({ kind: 'put', companyId, table: 'todos', rows }),
+    ),
+    fc
+      .record({ table: tableArb, ids: fc.array(id, { minLength: 1, maxLength: 3 }) })
+      .map(({ table, ids }): Op => ({ kind: 'delete', companyId, table, ids })),
+    fc
+      .array(changeArb(companyId), { minLength: 1, maxLength: 6 })
+      .map((changes): Op => ({ kind: 'page', companyId, changes })),
+  ),
+);
+
+/** The rows the database should hold, keyed `table/company/id`, and the totals the rules give. */
+class Model {
+  readonly rows = new Map<string, Entry & { companyId: number }>();
+
+  private put(companyId: number, entry: Entry): void {
+    this.rows.set(`${entry.table}/${companyId}/${entry.row.id}`, { ...entry, companyId });
+  }
+
+  private drop(companyId: number, table: SyncTable, rowId: number): void {
+    this.rows.delete(`${table}/${companyId}/${rowId}`);
+  }
+
+  apply(op: Op): void {
+    const c = op.companyId;
+    if (op.kind === 'delete') for (const rowId of op.ids) this.drop(c, op.table, rowId);
+    if (op.kind === 'put' && op.table === 'sheets')
+      for (const row of op.rows) this.put(c, { table: 'sheets', row });
+    if (op.kind === 'put' && op.table === 'orders')
+      for (const row of op.rows) this.put(c, { table: 'orders', row });
+    if (op.kind === 'put' && op.table === 'todos')
+      for (const row of op.rows) this.put(c, { table: 'todos', row });
+    if (op.kind !== 'page') return;
+    for (const change of op.changes) {
+      if (change.op === 'delete') this.drop(c, change.table, Number(change.id));
+      else if (change.table === 'sheets') this.put(c, { table: 'sheets', row: change.row });
+      else if (change.table === 'orders') this.put(c, { table: 'orders', row: change.row });
+      else if (change.table === 'todos') this.put(c, { table: 'todos', row: change.row });
+    }
+  }
+
+  totals(): Record<string, number> {
+    const counts: Record<string, number> = {};
+    const add = (key: string) => {
+      counts[key] = (counts[key] ?? 0) + 1;
+    };
+    for (const entry of this.rows.values()) {
+      const c = entry.companyId;
+      if (entry.table === 'sheets') {
+        for (const t of SHEET_LIST_TYPES)
+          if (sheetInList(t, entry.row.state)) add(`sheets:${c}:${t}`);
+      } else if (entry.table === 'orders') {
+        for (const tab of ORDER_TABS) if (orderInTab(tab, entry.row)) add(`orders:${c}:${tab}`);
+      } else {
+        const row = entry.row;
+        add(`todos:${c}:ALL`);
+        if (row.to_company_id === c) add(`todos:${c}:received:${row.state}`);
+        const mine = new Set<number>();
+        if (row.from_company_id === c && row.from_contacts_id !== null)
+          mine.add(row.from_contacts_id);
+        if (row.to_company_id === c && row.to_contacts_id !== null) mine.add(row.to_contacts_id);
+        for (const contact of mine) add(`todos:${c}:party:${contact}`);
+      }
+    }
+    return counts;
+  }
+}
+
+async function run(db: PurchasingDb, op: Op): Promise<void> {
+  const c = op.companyId;
+  if (op.kind === 'delete') await deleteRows(db, c, op.table, op.ids);
+  else if (op.kind === 'page') await applyChanges(db, c, op.changes);
+  else if (op.table === 'sheets') await applyRows(db, c, 'sheets', op.rows);
+  else if (op.table === 'orders') await applyRows(db, c, 'orders', op.rows);
+  else await applyRows(db, c, 'todos', op.rows);
+}
+
+describe('list totals', () => {
+  it('after any sequence of writes equal the rules over the rows, and a recount', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(opArb, { minLength: 1, maxLength: 8 }), async (ops) => {
+        const db = freshDb('totals-prop');
+        const model = new Model();
+        try {
+          for (const op of ops) {
+            await run(db, op);
+            model.apply(op);
+          }
+          const kept = Object.fromEntries(
+            (await db.listTotals.toArray()).map((t) => [t.key, t.count]),
+          );
+          expect(kept).toEqual(model.totals());
+          for (const c of COMPANIES) await recountTotals(db, c);
+          const recounted = Object.fromEntries(
+            (await db.listTotals.toArray()).map((t) => [t.key, t.count]),
+          );
+          expect(recounted).toEqual(kept);
+          for (const table of ['sheets', 'orders', 'todos'] as const) {
+            for (const c of COMPANIES) {
+              const stored = (await companyRowKeys(db, table, c)).length;
+              const modelled = [...model.rows.values()].filter(
+                (r) => r.table === table && r.companyId === c,
+              ).length;
+              expect(stored).toBe(modelled);
+            }
+          }
+        } finally {
+          await db.delete({ disableAutoOpen: true });
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
