@@ -1,0 +1,189 @@
+// How an outbox entry moves: pending → sending → applied | pending again (retry, 401) | failed
+// (refused), and back to pending when the user retries a refusal. Applying an answer also maps
+// the temporary ids it created in every other entry and chains If-Match, so a second offline
+// edit of the same row is not refused by the version the first edit produced.
+import { mapEntries, mergeIdMap } from './idMap';
+import {
+  createdIds,
+  entityOf,
+  ifMatchOf,
+  type OutboxEntry,
+  touchedKey,
+  withIfMatch,
+} from './mutations';
+import { type Outcome, retryAt } from './outcomes';
+import { rebase } from './rebase';
+import { entityKey, type IdMap, type Row, type RowKey } from './types';
+
+export const markSending = (entry: OutboxEntry): OutboxEntry => ({ ...entry, status: 'sending' });
+
+/**
+ * After a crash or a reload, entries left in flight are sent again: the same Idempotency-Key
+ * gets the first answer back if the server had applied them.
+ */
+export const recoverInFlight = (entries: readonly OutboxEntry[]): OutboxEntry[] =>
+  entries.map((entry) => (entry.status === 'sending' ? { ...entry, status: 'pending' } : entry));
+
+type Applied = Extract<Outcome, { kind: 'applied' }>;
+
+/** Applied: kept until a pull shows the answered version (see rebase.ts). */
+export const markApplied = (entry: OutboxEntry, outcome: Applied, now: number): OutboxEntry => ({
+  ...entry,
+  status: 'applied',
+  lastError: null,
+  failure: null,
+  applied: { version: outcome.row?.version ?? null, id: outcome.row?.id ?? null, at: now },
+});
+
+/** The entry after one answer (or network failure). `random` feeds the backoff's jitter. */
+export function applyOutcome(
+  entry: OutboxEntry,
+  outcome: Outcome,
+  now: number,
+  random: () => number,
+): OutboxEntry {
+  switch (outcome.kind) {
+    case 'applied':
+      return markApplied(entry, outcome, now);
+    case 'retry': {
+      const attempts = entry.attempts + 1;
+      return {
+        ...entry,
+        status: 'pending',
+        attempts,
+        nextAttemptAt: retryAt(attempts, now, random, outcome.retryAfterMs),
+        lastError: outcome.message,
+      };
+    }
+    case 'auth':
+      // Not the entry's fault: it waits, unchanged, for the renewed session (pushing is paused).
+      return { ...entry, status: 'pending', lastError: outcome.message };
+    case 'rejected':
+    case 'forbidden':
+      return {
+        ...entry,
+        status: 'failed',
+        failure: {
+          status: outcome.status,
+          code: outcome.code,
+          message: outcome.message,
+          serverRow: outcome.kind === 'rejected' ? outcome.serverRow : null,
+        },
+      };
+  }
+}
+
+export interface AppliedResult {
+  /** Every entry: the applied one marked, the others with new ids mapped and If-Match chained. */
+  entries: OutboxEntry[];
+  idMap: IdMap;
+  /** The [temporary, server] pairs this answer added: map rows and the URL with them too. */
+  mappings: Array<readonly [number, number]>;
+  /**
+   * Rows to write after re-keying the local rows with `mappings`: the answered row with the
+   * effects of the entries still pending on it (none when the device already holds newer).
+   */
+  rows: Map<RowKey, Row | null>;
+  /** Entries the answered row already shows (remove them); see `withAnswer`. */
+  settled: string[];
+}
+
+/**
+ * A 2xx answer for `entryId`: mark it applied, map the ids it created, chain If-Match, and put
+ * the answered row in place of the optimistic one (a draft created offline gets its number and
+ * version at once, so the next edit sends the right If-Match).
+ */
+export function onApplied(
+  entries: readonly OutboxEntry[],
+  entryId: string,
+  outcome: Applied,
+  idMap: IdMap,
+  now: number,
+): AppliedResult {
+  const target = entries.find((entry) => entry.id === entryId);
+  if (!target) return { entries: [...entries], idMap, mappings: [], rows: new Map(), settled: [] };
+  const applied = markApplied(target, outcome, now);
+  const mappings = outcome.row ? createdIds(applied, outcome.row) : [];
+  const mapped = mapEntries(
+    entries.map((entry) => (entry.id === entryId ? applied : entry)),
+    new Map(mappings),
+  );
+  const self = mapped.find((entry) => entry.id === entryId) ?? applied;
+  const answer = outcome.row;
+  const chained = answer ? chainIfMatch(mapped, self, answer.version) : mapped;
+  const merged = { idMap: mergeIdMap(idMap, mappings), mappings };
+  if (!answer) return { ...merged, entries: chained, rows: new Map(), settled: [] };
+  return { ...merged, ...withAnswer(chained, self, answer) };
+}
+
+/**
+ * The answered row as the new base of the entry's row. The entry itself stays until a pull shows
+ * that version (a pull page fetched before the commit may still arrive, and the entry's effect
+ * must survive it), unless the device already holds that version or a newer one: then the
+ * server changed nothing (a to-do already in that state answers its row unchanged, and no pull
+ * would ever bring it again) or a replay answered an older first result, and the entry settles.
+ */
+function withAnswer(entries: OutboxEntry[], self: OutboxEntry, answer: Row) {
+  const key = touchedKey(self);
+  const known = self.before[key];
+  if (known && known.version >= answer.version) {
+    return { entries, rows: new Map<RowKey, Row | null>(), settled: [self.id] };
+  }
+  const rebased = rebase(
+    new Map([[key, answer]]),
+    entries.filter((entry) => entry.id !== self.id),
+  );
+  const refreshed = new Map(rebased.entries.map((entry) => [entry.id, entry]));
+  return {
+    entries: entries.map((entry) => refreshed.get(entry.id) ?? entry),
+    rows: rebased.rows,
+    settled: rebased.settled,
+  };
+}
+
+/**
+ * Later entries on the same row that were written against the version this entry started from
+ * (its If-Match; 0 for a row created offline) now expect the version the server answered.
+ */
+export function chainIfMatch(
+  entries: readonly OutboxEntry[],
+  applied: OutboxEntry,
+  version: number,
+): OutboxEntry[] {
+  const base = ifMatchOf(applied) ?? 0;
+  const entity = entityKey(entityOf(applied));
+  return entries.map((entry) =>
+    entry.seq > applied.seq &&
+    entry.status !== 'applied' &&
+    entityKey(entityOf(entry)) === entity &&
+    ifMatchOf(entry) === base
+      ? withIfMatch(entry, version)
+      : entry,
+  );
+}
+
+/**
+ * The user retries a refused entry: a new Idempotency-Key (the server stored the refusal under
+ * the old one and would answer it again), sent at once. `overwrite` after a 409 keeps the local
+ * change over the server's row: If-Match becomes that row's version. Then `reapply` puts the
+ * effect back, with the refusal's server row as base when overwriting.
+ */
+export function retryFailed(
+  entry: OutboxEntry,
+  now: number,
+  { overwrite = false }: { overwrite?: boolean } = {},
+): OutboxEntry {
+  const retries = entry.retries + 1;
+  const serverRow = entry.failure?.serverRow ?? null;
+  const base = overwrite && serverRow ? withIfMatch(entry, serverRow.version) : entry;
+  return {
+    ...base,
+    status: 'pending',
+    key: `${entry.id}.r${retries}`,
+    retries,
+    attempts: 0,
+    nextAttemptAt: now,
+    lastError: null,
+    failure: null,
+  };
+}

@@ -1,0 +1,148 @@
+// Which outbox entries may be sent now. Entries of one entity go strictly one after another in
+// enqueue order: the next waits while an earlier one is pending, in flight or failed. A failed
+// entry blocks only its own entity, never others. An entry also waits for the temporary ids it
+// names to be mapped, for its files to be uploaded and for its retry time.
+import { createdTempIds, entityOf, filesOf, type OutboxEntry, unmappedRefs } from './mutations';
+import { type FileRef, fileWaiting } from './mutations/spec';
+import { entityKey, type IdMap, type UploadedFiles } from './types';
+
+export interface SendState {
+  /** The signed-in subject: entries written by anyone else are never sent. */
+  userSub: string;
+  idMap: IdMap;
+  uploaded: UploadedFiles;
+  /** A 401 was seen: nothing goes out until the session is renewed. */
+  paused: boolean;
+  /** Entity key → seq of its first stored entry this app cannot read: later ones stay blocked. */
+  unreadable?: ReadonlyMap<string, number>;
+}
+
+export type Wait =
+  | 'ready'
+  | 'applied'
+  | 'in-flight'
+  | 'failed'
+  | 'behind'
+  | 'unreadable'
+  | 'other-user'
+  | 'paused'
+  | 'waiting-id'
+  | 'waiting-files'
+  | 'backoff';
+
+const bySeq = (a: OutboxEntry, b: OutboxEntry) => a.seq - b.seq;
+
+/** Why the entry is not sent now ('ready' when it may be). */
+export function waitOf(
+  entry: OutboxEntry,
+  entries: readonly OutboxEntry[],
+  state: SendState,
+  now: number,
+): Wait {
+  return explain(entries, state, now).get(entry.id) ?? 'behind';
+}
+
+/** Every entry's wait, in one pass: the head of each entity decides for the rest. */
+export function explain(
+  entries: readonly OutboxEntry[],
+  state: SendState,
+  now: number,
+): Map<string, Wait> {
+  const waits = new Map<string, Wait>();
+  const headSeen = new Set<string>();
+  for (const entry of [...entries].sort(bySeq)) {
+    if (entry.status === 'applied') {
+      waits.set(entry.id, 'applied');
+      continue;
+    }
+    // Computed from the payload, so it always follows the id mappings.
+    const entity = entityKey(entityOf(entry));
+    const blockedFrom = state.unreadable?.get(entity);
+    if (headSeen.has(entity)) waits.set(entry.id, 'behind');
+    else if (blockedFrom !== undefined && blockedFrom < entry.seq)
+      waits.set(entry.id, 'unreadable');
+    else waits.set(entry.id, headWait(entry, state, now));
+    headSeen.add(entity);
+  }
+  return waits;
+}
+
+function headWait(entry: OutboxEntry, state: SendState, now: number): Wait {
+  if (entry.status === 'sending') return 'in-flight';
+  if (entry.status === 'failed') return 'failed';
+  if (entry.userSub !== state.userSub) return 'other-user';
+  if (state.paused) return 'paused';
+  if (unmappedRefs(entry, state.idMap).length > 0) return 'waiting-id';
+  if (filesOf(entry).some((ref) => fileWaiting(ref, state.uploaded))) return 'waiting-files';
+  if (entry.nextAttemptAt > now) return 'backoff';
+  return 'ready';
+}
+
+/** The entries to send now, oldest first: at most one per entity, its head. */
+export function nextBatch(
+  entries: readonly OutboxEntry[],
+  state: SendState,
+  now: number,
+  limit = Number.POSITIVE_INFINITY,
+): OutboxEntry[] {
+  const waits = explain(entries, state, now);
+  return [...entries]
+    .sort(bySeq)
+    .filter((entry) => waits.get(entry.id) === 'ready')
+    .slice(0, limit);
+}
+
+/**
+ * When the retry timer must fire next: the earliest `nextAttemptAt` of a head held back only by
+ * time. The engine keeps a timer armed for it, so the queue never waits for the next local write.
+ */
+export function nextWakeAt(
+  entries: readonly OutboxEntry[],
+  state: SendState,
+  now: number,
+): number | null {
+  const waits = explain(entries, state, now);
+  let earliest: number | null = null;
+  for (const entry of entries) {
+    if (waits.get(entry.id) !== 'backoff') continue;
+    if (earliest === null || entry.nextAttemptAt < earliest) earliest = entry.nextAttemptAt;
+  }
+  return earliest;
+}
+
+/** Blobs to upload before their entries can go, oldest entry first, each file once. */
+export function filesToUpload(entries: readonly OutboxEntry[], state: SendState): FileRef[] {
+  const seen = new Set<string>();
+  const files: FileRef[] = [];
+  for (const entry of [...entries].sort(bySeq)) {
+    if (entry.status !== 'pending' || entry.userSub !== state.userSub) continue;
+    for (const ref of filesOf(entry)) {
+      if (ref.clientFileId === null || seen.has(ref.clientFileId)) continue;
+      if (!fileWaiting(ref, state.uploaded)) continue;
+      seen.add(ref.clientFileId);
+      files.push(ref);
+    }
+  }
+  return files;
+}
+
+/**
+ * Entries that can never be sent without this one: they name a temporary id it creates (a
+ * message on a sheet created offline), directly or through another. Discarding a create offers
+ * to discard these too.
+ */
+export function dependentsOf(
+  entries: readonly OutboxEntry[],
+  entry: OutboxEntry,
+  idMap: IdMap,
+): OutboxEntry[] {
+  const created = new Set(createdTempIds(entry).filter((id) => !idMap.has(id)));
+  const dependents: OutboxEntry[] = [];
+  for (const other of [...entries].sort(bySeq)) {
+    if (other.id === entry.id || other.seq < entry.seq) continue;
+    if (!unmappedRefs(other, idMap).some((id) => created.has(id))) continue;
+    dependents.push(other);
+    for (const id of createdTempIds(other)) created.add(id);
+  }
+  return dependents;
+}
