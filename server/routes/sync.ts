@@ -14,12 +14,25 @@ const querySchema = {
   required: ['currentCompanyId'],
   properties: {
     currentCompanyId: { type: 'string', pattern: '^\\d{1,15}$' },
-    cursor: { type: 'string', pattern: '^\\d{0,19}$' },
+    cursor: { type: 'string', pattern: '^(\\d{1,19}(:\\d{1,19})?)?$' },
     limit: { type: 'integer', minimum: 1, maximum: 5000, default: 1000 },
   },
 } as const;
 
 type Query = { currentCompanyId: string; cursor?: string; limit: number };
+
+/**
+ * A cursor is the last version the client holds, plus the purge horizon it was issued under
+ * (`1234:980`) once tombstones have been purged; plain `1234` means "issued before any purge".
+ */
+export function parseCursor(raw: string | undefined): { version: number; horizon: number } {
+  const [version = '0', horizon = '0'] = (raw || '0').split(':');
+  return { version: Number(version), horizon: Number(horizon) };
+}
+
+export function formatCursor(version: number, horizon: number): string {
+  return horizon > 0 ? `${version}:${horizon}` : String(version);
+}
 
 export function registerSync(app: FastifyInstance, { database }: AppContext): void {
   const { db } = database;
@@ -29,9 +42,12 @@ export function registerSync(app: FastifyInstance, { database }: AppContext): vo
     async (request) => {
       const { membership } = requireMembership(request);
       const companyId = membership.companyId;
-      const cursor = Number(request.query.cursor || 0);
+      const { version: cursor, horizon: issuedUnder } = parseCursor(request.query.cursor);
       const limit = request.query.limit;
-      if (cursor > 0 && cursor < (await purgedThrough(db))) {
+      const horizon = await purgedThrough(db);
+      // Only a cursor issued before the latest purge can have missed a purged tombstone; one
+      // issued since (a resync from 0 paging past old versions) has seen everything that is left.
+      if (cursor > 0 && cursor < horizon && issuedUnder < horizon) {
         throw new HttpError(410, 'CURSOR_EXPIRED', '本地数据已过期，正在重新同步');
       }
       const rows = await db
@@ -52,7 +68,7 @@ export function registerSync(app: FastifyInstance, { database }: AppContext): vo
         remaining = counted?.n ?? 0;
       }
       return ok({
-        cursor: String(next),
+        cursor: formatCursor(next, horizon),
         has_more: hasMore,
         remaining,
         changes: page.map((row) => ({

@@ -161,3 +161,53 @@ describe('the 410 horizon', () => {
     }
   });
 });
+
+describe('a resync after a purge', () => {
+  it('pages from 0 to the end in small pages, while a cursor from before the purge gets 410', async () => {
+    const server = await startTestServer('pglite');
+    try {
+      const db = server.db.database.db;
+      const [company] = await db.insert(companies).values({ name: '丁公司' }).returning();
+      const companyId = company?.id ?? 0;
+      const accountId = await createAccount(db, {
+        username: 'r',
+        password: 'Demo@2026',
+        name: '丁',
+      });
+      await db.insert(contacts).values({ companyId, accountId, name: '丁' });
+      const bearer = await accessTokenFor(db, server.issuer, accountId);
+      const at = async (cursor: string) => {
+        const res = await server.app.inject({
+          method: 'GET',
+          url: `/sync-api/v1/changes?currentCompanyId=${companyId}&cursor=${cursor}&limit=3`,
+          headers: { authorization: `Bearer ${bearer}` },
+        });
+        return { status: res.statusCode, page: res.json().data as Page };
+      };
+      await write(db, async (tx, changes) => {
+        for (let i = 1; i <= 10; i++) {
+          changes.upsert('todos', { id: i, version: await nextVersion(tx) }, [companyId]);
+        }
+      });
+      const before = (await at('')).page.cursor;
+      await write(db, async (tx, changes) => {
+        changes.remove('todos', 10, await nextVersion(tx), [companyId]);
+      });
+      await purgeTombstones(db, new Date(Date.now() + 60_000));
+
+      expect((await at(before)).status).toBe(410);
+      const ids: string[] = [];
+      let cursor = '';
+      for (let pages = 0; pages < 10; pages++) {
+        const { status, page } = await at(cursor);
+        expect(status).toBe(200);
+        ids.push(...page.changes.map((c) => c.id));
+        if (!page.has_more) break;
+        cursor = page.cursor;
+      }
+      expect(ids).toEqual(['1', '2', '3', '4', '5', '6', '7', '8', '9']);
+    } finally {
+      await server.close();
+    }
+  });
+});
