@@ -12,7 +12,7 @@ import type {
   StoredTodo,
 } from './derive';
 import type { MetaRow } from './meta';
-import type { OutboxEntry, PendingFile } from './outboxTypes';
+import type { PendingFile, StoredOutboxEntry } from './outboxTypes';
 import { declareSchema, SCHEMA_VERSION } from './schema';
 import type { ListTotal } from './totals';
 
@@ -23,7 +23,7 @@ export class PurchasingDb extends Dexie {
   declare readonly staff: Table<StoredStaff, RowKey>;
   declare readonly companies: Table<StoredCompany, RowKey>;
   declare readonly brands: Table<StoredBrand, RowKey>;
-  declare readonly outbox: Table<OutboxEntry, string>;
+  declare readonly outbox: Table<StoredOutboxEntry, string>;
   declare readonly files: Table<PendingFile, string>;
   declare readonly meta: Table<MetaRow, string>;
   declare readonly listTotals: Table<ListTotal, string>;

@@ -25,7 +25,26 @@ export interface ClientMeta {
   clientId: string;
 }
 
-export type MetaRow = CompanySyncMeta | SchemaMeta | ClientMeta;
+/**
+ * Counters that must never repeat for this user on this device, even after the outbox empties:
+ * entry sequences (a repeated entry id would be a repeated Idempotency-Key, and the server would
+ * answer an old result) and temporary (negative) row ids.
+ */
+export interface SequenceMeta {
+  key: 'sequence';
+  /** The last entry sequence handed out. */
+  entry: number;
+  /** The last temporary id handed out (negative, decreasing). */
+  temporary: number;
+}
+
+/** Temporary id → server id pairs learned from applied creates (kept for late references). */
+export interface IdMapMeta {
+  key: 'idMap';
+  pairs: Array<[temporary: number, server: number]>;
+}
+
+export type MetaRow = CompanySyncMeta | SchemaMeta | ClientMeta | SequenceMeta | IdMapMeta;
 
 export const companyMetaKey = (companyId: number): CompanySyncMeta['key'] => `company:${companyId}`;
 
@@ -75,4 +94,34 @@ export function readClientId(db: PurchasingDb): Promise<string> {
 export async function readSchemaMeta(db: PurchasingDb): Promise<SchemaMeta | undefined> {
   const row = await db.meta.get('schema');
   return row?.key === 'schema' ? row : undefined;
+}
+
+/** Reserves the next entry sequence and/or temporary id; call inside a rw transaction on meta. */
+export async function nextSequence(
+  db: PurchasingDb,
+  take: { entry?: boolean; temporary?: boolean },
+): Promise<{ entry: number; temporary: number }> {
+  const row = await db.meta.get('sequence');
+  const current =
+    row?.key === 'sequence' ? row : { key: 'sequence' as const, entry: 0, temporary: 0 };
+  const next: SequenceMeta = {
+    key: 'sequence',
+    entry: current.entry + (take.entry ? 1 : 0),
+    temporary: current.temporary - (take.temporary ? 1 : 0),
+  };
+  await db.meta.put(next);
+  return { entry: next.entry, temporary: next.temporary };
+}
+
+/** The stored temporary → server id pairs. */
+export async function readIdMapPairs(db: PurchasingDb): Promise<Array<[number, number]>> {
+  const row = await db.meta.get('idMap');
+  return row?.key === 'idMap' ? row.pairs : [];
+}
+
+export async function writeIdMapPairs(
+  db: PurchasingDb,
+  pairs: Array<[number, number]>,
+): Promise<void> {
+  await db.meta.put({ key: 'idMap', pairs });
 }

@@ -1,0 +1,114 @@
+// The outbox commands of the app, each ONE transaction over the outbox, the rows it changes and
+// their totals: enqueue (entry + optimistic effect, strict durability by the connection's
+// default), retry of a refused entry (effect put back), discard (effect taken back, with the
+// entries that can never go without it), and recovery of entries left in flight by a crash.
+import type { PurchasingDb } from '../../data/db';
+import { nextSequence } from '../../data/meta';
+import { mapEntry } from '../core/idMap';
+import { recoverInFlight, retryFailed } from '../core/lifecycle';
+import { type MutationInput, type OutboxEntry, touchedKey } from '../core/mutations';
+import { dependentsOf } from '../core/ordering';
+import { enqueueEffect, reapply, rollback } from '../core/rebase';
+import { createEntry, readEntry } from '../core/storedEntry';
+import { engineTables, readRows, writeRows } from './localRows';
+import { loadEntry, loadIdMap, loadOutbox, saveEntries } from './outboxStore';
+
+export interface EnqueueArgs {
+  clientId: string;
+  userSub: string;
+  companyId: number;
+  now: number;
+  mutation: MutationInput;
+}
+
+/** Writes the entry and its optimistic effect together; resolves to the entry id. */
+export function enqueueEntry(db: PurchasingDb, args: EnqueueArgs): Promise<string> {
+  return db.transaction('rw', engineTables(db), async () => {
+    const { entry: seq } = await nextSequence(db, { entry: true });
+    // Ids a create already got from the server are used at once (the screen may still hold the
+    // temporary id of a sheet created offline and answered since).
+    const created = mapEntry(createEntry({ ...args, seq }), await loadIdMap(db));
+    // Checked as it will be read back: an entry the engine could not read later would block its
+    // entity for good, so a malformed payload is refused here, before anything is written.
+    const checked = readEntry(created);
+    if (!checked.ok) throw new Error(`invalid ${args.mutation.type}: ${checked.reason}`);
+    const rows = await readRows(db, args.companyId, [touchedKey(created)]);
+    const effect = enqueueEffect(rows, created);
+    await writeRows(db, args.companyId, effect.rows);
+    await db.outbox.put(effect.entry);
+    return effect.entry.id;
+  });
+}
+
+/** A new temporary (negative) id for a row created offline; never repeats for this database. */
+export function newTemporaryId(db: PurchasingDb): Promise<number> {
+  return db.transaction('rw', db.meta, async () => {
+    return (await nextSequence(db, { temporary: true })).temporary;
+  });
+}
+
+/** At start: entries a crash left `sending` go again (same Idempotency-Key, so at most once). */
+export function recoverEntries(db: PurchasingDb): Promise<void> {
+  return db.transaction('rw', db.outbox, async () => {
+    const { entries } = await loadOutbox(db);
+    const recovered = recoverInFlight(entries);
+    await saveEntries(
+      db,
+      recovered.filter((entry, i) => entry !== entries[i]),
+    );
+  });
+}
+
+const merged = (first: readonly OutboxEntry[], then: readonly OutboxEntry[]) => {
+  const byId = new Map(first.map((entry) => [entry.id, entry]));
+  for (const entry of then) byId.set(entry.id, entry);
+  return [...byId.values()];
+};
+
+/**
+ * The user retries a refused entry: a new Idempotency-Key, its effect back on top of the server's
+ * row (409) or the row before it. `overwrite` keeps the local change over the server's row.
+ */
+export function retryEntry(
+  db: PurchasingDb,
+  entryId: string,
+  now: number,
+  overwrite: boolean,
+): Promise<boolean> {
+  return db.transaction('rw', engineTables(db), async () => {
+    const entry = await loadEntry(db, entryId);
+    if (entry?.status !== 'failed') return false;
+    const serverRow = entry.failure?.serverRow ?? null;
+    const retried = retryFailed(entry, now, { overwrite });
+    const { entries } = await loadOutbox(db);
+    const redone = reapply(retried, entries, serverRow);
+    await writeRows(db, entry.companyId, redone.rows);
+    await saveEntries(db, merged([retried], redone.entries));
+    return true;
+  });
+}
+
+/**
+ * The user discards an entry (refused, or still waiting): its effect is taken back, and so are
+ * the entries that name an id only it would create (they could never be sent). An entry in
+ * flight or applied is not discarded: the server may have it.
+ */
+export function discardEntry(db: PurchasingDb, entryId: string): Promise<string[]> {
+  return db.transaction('rw', engineTables(db), async () => {
+    const entry = await loadEntry(db, entryId);
+    if (!entry || entry.status === 'sending' || entry.status === 'applied') return [];
+    const { entries } = await loadOutbox(db);
+    const victims = [entry, ...dependentsOf(entries, entry, await loadIdMap(db))];
+    // Latest first, each removed before the next rollback, so no replay brings one back.
+    victims.sort((a, b) => b.seq - a.seq);
+    let current = entries;
+    for (const victim of victims) {
+      const undone = rollback(victim, current, victim.failure?.serverRow ?? null);
+      await writeRows(db, victim.companyId, undone.rows);
+      current = merged(current, undone.entries).filter((e) => e.id !== victim.id);
+    }
+    const removed = victims.map((victim) => victim.id);
+    await saveEntries(db, current, removed);
+    return removed;
+  });
+}

@@ -1,0 +1,160 @@
+// Pulling one company's feed (docs/api.md `GET /sync-api/v1/changes`): page by page, each page
+// written in ONE transaction with its cursor, so the cursor never runs ahead of the rows. In that
+// transaction pulled rows older than the local copy are dropped (an applied answer may already
+// have put a newer version there), pending outbox effects are re-applied on top of the pulled
+// rows (no flicker), and applied entries the rows show are removed. A 410 clears the company and
+// starts again from the beginning of its feed, keeping the outbox and its effects.
+import type { PurchasingDb } from '../../data/db';
+import type { FeedChange } from '../../data/feedRows';
+import { readCompanySync, writeCompanySync } from '../../data/meta';
+import { applyChanges, clearCompany } from '../../data/writes';
+import { touchedKey } from '../core/mutations';
+import { rebase } from '../core/rebase';
+import { asRow, isRecord, isTemporaryId, parseRowKey, type Row, type RowKey } from '../core/types';
+import { call, type FetchLike } from './http';
+import { engineTables, writeRows } from './localRows';
+import { loadOutbox, ofCompany, saveEntries } from './outboxStore';
+
+export interface PullDeps {
+  db: PurchasingDb;
+  fetch: FetchLike;
+  baseUrl: string;
+  getToken(): Promise<string | null>;
+  now(): number;
+  pageSize: number;
+}
+
+export type PullResult =
+  | { kind: 'done' }
+  | { kind: 'offline' }
+  | { kind: 'auth' }
+  | { kind: 'error'; status: number; message: string };
+
+export interface PullProgress {
+  /** Rows written by this pull so far. */
+  done: number;
+  /** The feed's `remaining` after the last page. */
+  remaining: number;
+}
+
+interface Page {
+  cursor: string;
+  hasMore: boolean;
+  remaining: number;
+  changes: FeedChange[];
+}
+
+function readPage(body: unknown): Page | null {
+  const data = isRecord(body) ? body.data : undefined;
+  if (!isRecord(data) || typeof data.cursor !== 'string' || !Array.isArray(data.changes)) {
+    return null;
+  }
+  return {
+    cursor: data.cursor,
+    hasMore: data.has_more === true,
+    remaining: typeof data.remaining === 'number' ? data.remaining : 0,
+    // The feed's shape is the server's contract (server/sync/projections.ts); the writer
+    // refuses malformed ids before writing anything.
+    changes: data.changes as FeedChange[],
+  };
+}
+
+const message = (body: unknown, status: number): string =>
+  isRecord(body) && typeof body.error_message === 'string' ? body.error_message : `HTTP ${status}`;
+
+/** Pulls the company to the end of its feed; `onPage` reports progress after each page. */
+export async function pullCompany(
+  deps: PullDeps,
+  companyId: number,
+  onPage: (progress: PullProgress) => void,
+): Promise<PullResult> {
+  let done = 0;
+  let resynced = false;
+  for (;;) {
+    const token = await deps.getToken();
+    if (token === null) return { kind: 'auth' };
+    const { cursor } = await readCompanySync(deps.db, companyId);
+    const query = new URLSearchParams({
+      currentCompanyId: String(companyId),
+      cursor,
+      limit: String(deps.pageSize),
+    });
+    const result = await call(deps.fetch, deps.baseUrl, {
+      method: 'GET',
+      target: `/sync-api/v1/changes?${query}`,
+      token,
+    });
+    if (result.kind === 'network') return { kind: 'offline' };
+    const { status, body } = result.answer;
+    if (status === 401) return { kind: 'auth' };
+    if (status === 410) {
+      // A second 410 in one run means the server refuses even the cursors of its own pages
+      // (a purge horizon above them): looping would hammer it. Reported, retried later.
+      if (resynced) return { kind: 'error', status, message: message(body, status) };
+      resynced = true;
+      await resync(deps.db, companyId);
+      done = 0;
+      continue;
+    }
+    const page = status === 200 ? readPage(body) : null;
+    if (!page) return { kind: 'error', status, message: message(body, status) };
+    await writePage(deps.db, companyId, page, deps.now());
+    done += page.changes.length;
+    onPage({ done, remaining: page.remaining });
+    if (!page.hasMore) return { kind: 'done' };
+  }
+}
+
+/** One page, its cursor, the rebased effects and the settled entries: one transaction. */
+export function writePage(db: PurchasingDb, companyId: number, page: Page, now: number) {
+  return db.transaction('rw', engineTables(db), async () => {
+    const kept: FeedChange[] = [];
+    for (const change of page.changes) {
+      if (change.row !== null) {
+        const local = asRow(await db.table(change.table).get([companyId, Number(change.id)]));
+        // An applied answer already put a newer version here: the older pulled row would undo it.
+        if (local && local.version > change.row.version) continue;
+      }
+      kept.push(change);
+    }
+    await applyChanges(db, companyId, kept);
+
+    const entries = ofCompany((await loadOutbox(db)).entries, companyId);
+    const touched = new Set(entries.map(touchedKey));
+    const base = new Map<RowKey, Row | null>();
+    for (const change of kept) {
+      const key = `${change.table}:${change.id}`;
+      if (touched.has(key as RowKey)) base.set(key as RowKey, asRow(change.row));
+    }
+    if (base.size > 0) {
+      const rebased = rebase(base, entries);
+      await writeRows(db, companyId, rebased.rows);
+      await saveEntries(db, rebased.entries, rebased.settled);
+    }
+    await writeCompanySync(db, companyId, {
+      cursor: page.cursor,
+      ...(page.hasMore ? {} : { lastSyncedAt: now }),
+    });
+  });
+}
+
+/**
+ * 410: the company's rows and cursor are dropped and the feed read again from the start. Rows
+ * created offline are not in the feed: their entries' effects are replayed at once; effects on
+ * server rows come back with the pages that bring those rows.
+ */
+async function resync(db: PurchasingDb, companyId: number): Promise<void> {
+  await clearCompany(db, companyId);
+  await db.transaction('rw', engineTables(db), async () => {
+    const entries = ofCompany((await loadOutbox(db)).entries, companyId);
+    const base = new Map<RowKey, Row | null>();
+    for (const entry of entries) {
+      const key = touchedKey(entry);
+      if (isTemporaryId(parseRowKey(key).id)) base.set(key, null);
+    }
+    if (base.size === 0) return;
+    const rebased = rebase(base, entries);
+    await writeRows(db, companyId, rebased.rows);
+    await saveEntries(db, rebased.entries, rebased.settled);
+  });
+}

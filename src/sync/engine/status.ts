@@ -1,0 +1,80 @@
+// The engine's status as the app shows it (issue 4 item 6): network as last observed, per-company
+// sync progress and last synced time, the outbox's pending count and oldest age, failed entries
+// with the server's messages, and whether pushing waits for a new session. Built from the outbox
+// snapshot plus the engine's in-memory observations; listeners get a fresh object per change.
+import type { EntryFailure } from '../core/types';
+import type { OutboxSnapshot } from './outboxStore';
+
+export interface CompanyStatus {
+  companyId: number;
+  /** A pull of this company is running. */
+  syncing: boolean;
+  /** Rows written by the running (or last) pull. */
+  done: number;
+  /** Estimated rows of that pull: done + the feed's `remaining`; null before the first page. */
+  total: number | null;
+  lastSyncedAt: number | null;
+  /** The last pull's failure (not offline), shown as is; null when it went well. */
+  error: string | null;
+}
+
+export interface FailedEntry {
+  id: string;
+  type: string;
+  companyId: number;
+  entity: string;
+  failure: EntryFailure;
+}
+
+export interface SyncStatus {
+  /** As last observed by a request; null before the first one. */
+  online: boolean | null;
+  /** A 401 was answered: pushing and pulling wait for `resume()` after a new sign-in. */
+  pausedForAuth: boolean;
+  companies: CompanyStatus[];
+  /** Entries not yet answered 2xx (pending or in flight). */
+  pending: number;
+  /** Age in ms of the oldest of them; null when none. */
+  oldestPendingAgeMs: number | null;
+  failed: FailedEntry[];
+  /** Entries a newer app wrote (or damaged ones): kept, never sent, their entity blocked. */
+  unreadable: Array<{ id: string | null; reason: string }>;
+}
+
+export interface Observed {
+  online: boolean | null;
+  pausedForAuth: boolean;
+  companies: Map<number, Omit<CompanyStatus, 'lastSyncedAt' | 'companyId'>>;
+}
+
+export function buildStatus(
+  outbox: OutboxSnapshot,
+  observed: Observed,
+  lastSynced: ReadonlyMap<number, number | null>,
+  now: number,
+): SyncStatus {
+  const waiting = outbox.entries.filter((e) => e.status === 'pending' || e.status === 'sending');
+  const oldest = waiting.reduce<number | null>(
+    (min, e) => (min === null || e.createdAt < min ? e.createdAt : min),
+    null,
+  );
+  const failed: FailedEntry[] = [];
+  for (const entry of outbox.entries) {
+    if (entry.status !== 'failed' || entry.failure === null) continue;
+    const { id, type, companyId, entity, failure } = entry;
+    failed.push({ id, type, companyId, entity, failure });
+  }
+  return {
+    online: observed.online,
+    pausedForAuth: observed.pausedForAuth,
+    companies: [...observed.companies].map(([companyId, company]) => ({
+      companyId,
+      ...company,
+      lastSyncedAt: lastSynced.get(companyId) ?? null,
+    })),
+    pending: waiting.length,
+    oldestPendingAgeMs: oldest === null ? null : Math.max(0, now - oldest),
+    failed,
+    unreadable: outbox.unreadable.map(({ id, reason }) => ({ id, reason })),
+  };
+}
