@@ -1,0 +1,209 @@
+// Commands from follower tabs to the leader tab over the BroadcastChannel (DESIGN §4 "Tabs"):
+// a follower posts a typed command with a request id, the leader runs it through `handle` and
+// answers with the same id. Nobody but the leader answers. A command whose leader changes before
+// the answer is sent again to the new leader when running it twice is harmless; `enqueue` is
+// not (it would queue the mutation twice), so it waits for the old leader's answer or times out
+// with an error that says it may have been applied.
+import type { MutationInput } from '../core/mutations';
+import type { SyncStatus } from '../engine/status';
+import { type ChannelLike, type Clock, isRecord } from './ports';
+
+export type SyncCommand =
+  | { type: 'pullNow'; companyId?: number }
+  | { type: 'enqueue'; companyId: number; mutation: MutationInput }
+  | { type: 'retry'; entryId: string; overwrite?: boolean }
+  | { type: 'discard'; entryId: string }
+  | { type: 'status' };
+
+/** What each command answers, as the engine's methods of the same names. */
+export interface SyncCommandResults {
+  pullNow: undefined;
+  enqueue: string;
+  retry: boolean;
+  discard: string[];
+  status: SyncStatus;
+}
+
+export type SyncCommandType = SyncCommand['type'];
+export type ResultOf<C extends SyncCommand> = SyncCommandResults[C['type']];
+
+const COMMAND_TYPES: ReadonlySet<string> = new Set<SyncCommandType>([
+  'pullNow',
+  'enqueue',
+  'retry',
+  'discard',
+  'status',
+]);
+
+/** Running these twice gives the same outcome, so a new leader may get them again. */
+const REPEATABLE: ReadonlySet<SyncCommandType> = new Set(['pullNow', 'retry', 'discard', 'status']);
+
+export type RouterMessage =
+  | { kind: 'command'; id: string; from: string; command: SyncCommand }
+  | { kind: 'reply'; id: string; to: string; ok: true; value: unknown }
+  | { kind: 'reply'; id: string; to: string; ok: false; error: string };
+
+export class CommandTimeoutError extends Error {
+  override readonly name = 'CommandTimeoutError';
+  constructor(
+    readonly command: SyncCommandType,
+    /** False for `enqueue`: the leader may have queued it, so the outbox tells, not a resend. */
+    readonly safeToRepeat: boolean,
+  ) {
+    super(
+      safeToRepeat
+        ? `no sync leader answered ${command}`
+        : `no sync leader answered ${command}; it may have been applied, check the outbox`,
+    );
+  }
+}
+
+/** The leader ran the command and it threw; the leader's message is kept. */
+export class CommandFailedError extends Error {
+  override readonly name = 'CommandFailedError';
+}
+
+export interface RouterOptions extends Omit<Clock, 'now'> {
+  channel: ChannelLike;
+  tabId: string;
+  isLeader(): boolean;
+  /** The leader's executor (the engine's methods). */
+  handle(command: SyncCommand): Promise<unknown>;
+  timeoutMs?: number;
+}
+
+export interface CommandRouter {
+  send<C extends SyncCommand>(command: C): Promise<ResultOf<C>>;
+  /** Called when the leader changes: repeatable pending commands go again (or run here). */
+  leaderChanged(): void;
+  close(): void;
+}
+
+interface Pending {
+  command: SyncCommand;
+  resolve(value: unknown): void;
+  reject(error: Error): void;
+  timer: unknown;
+}
+
+function readMessage(data: unknown): RouterMessage | null {
+  if (!isRecord(data) || typeof data.id !== 'string') return null;
+  const { id } = data;
+  if (data.kind === 'command' && typeof data.from === 'string' && isRecord(data.command)) {
+    const command = data.command;
+    if (typeof command.type !== 'string' || !COMMAND_TYPES.has(command.type)) return null;
+    // The shape past `type` comes from this app's own code on the same origin; the handler
+    // (the engine) validates payloads as it does for the tab's own calls.
+    return { kind: 'command', id, from: data.from, command: command as SyncCommand };
+  }
+  if (data.kind === 'reply' && typeof data.to === 'string') {
+    if (data.ok === true) return { kind: 'reply', id, to: data.to, ok: true, value: data.value };
+    if (data.ok === false)
+      return { kind: 'reply', id, to: data.to, ok: false, error: String(data.error) };
+  }
+  return null;
+}
+
+export function createCommandRouter(options: RouterOptions): CommandRouter {
+  const { channel, tabId, isLeader, handle, setTimer, clearTimer } = options;
+  const timeoutMs = options.timeoutMs ?? 5000;
+  const pending = new Map<string, Pending>();
+  let counter = 0;
+  let closed = false;
+
+  const settle = (
+    id: string,
+    outcome: { ok: true; value: unknown } | { ok: false; error: Error },
+  ) => {
+    const entry = pending.get(id);
+    if (!entry) return;
+    pending.delete(id);
+    clearTimer(entry.timer);
+    if (outcome.ok) entry.resolve(outcome.value);
+    else entry.reject(outcome.error);
+  };
+
+  const dispatch = (id: string, command: SyncCommand) => {
+    if (isLeader()) {
+      handle(command).then(
+        (value) => settle(id, { ok: true, value }),
+        (error: unknown) => settle(id, { ok: false, error: asError(error) }),
+      );
+    } else {
+      channel.postMessage({ kind: 'command', id, from: tabId, command } satisfies RouterMessage);
+    }
+  };
+
+  function onMessage(event: { data: unknown }) {
+    const message = readMessage(event.data);
+    if (!message || closed) return;
+    if (message.kind === 'reply') {
+      if (message.to !== tabId) return;
+      settle(
+        message.id,
+        message.ok
+          ? { ok: true, value: message.value }
+          : { ok: false, error: new CommandFailedError(message.error) },
+      );
+      return;
+    }
+    if (!isLeader()) return;
+    const reply = (answer: { ok: true; value: unknown } | { ok: false; error: string }) =>
+      channel.postMessage({
+        kind: 'reply',
+        id: message.id,
+        to: message.from,
+        ...answer,
+      } satisfies RouterMessage);
+    // Answered even if leadership is lost meanwhile: the command did run here.
+    handle(message.command).then(
+      (value) => reply({ ok: true, value }),
+      (error: unknown) => reply({ ok: false, error: asError(error).message }),
+    );
+  }
+
+  channel.addEventListener('message', onMessage);
+
+  return {
+    send<C extends SyncCommand>(command: C): Promise<ResultOf<C>> {
+      if (closed) return Promise.reject(new Error('command router closed'));
+      counter += 1;
+      const id = `${tabId}:${counter}`;
+      return new Promise<ResultOf<C>>((resolve, reject) => {
+        const timer = setTimer(() => {
+          settle(id, {
+            ok: false,
+            error: new CommandTimeoutError(command.type, REPEATABLE.has(command.type)),
+          });
+        }, timeoutMs);
+        // Replies are the leader's answers to this very command type (same code on both sides).
+        pending.set(id, {
+          command,
+          resolve: (value) => resolve(value as ResultOf<C>),
+          reject,
+          timer,
+        });
+        dispatch(id, command);
+      });
+    },
+    leaderChanged() {
+      for (const [id, entry] of pending) {
+        if (REPEATABLE.has(entry.command.type)) dispatch(id, entry.command);
+      }
+    },
+    close() {
+      closed = true;
+      channel.removeEventListener('message', onMessage);
+      for (const [id, entry] of [...pending]) {
+        settle(id, {
+          ok: false,
+          error: new CommandTimeoutError(entry.command.type, REPEATABLE.has(entry.command.type)),
+        });
+      }
+    },
+  };
+}
+
+function asError(error: unknown): Error {
+  return error instanceof Error ? error : new Error(String(error));
+}

@@ -1,0 +1,187 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  CommandFailedError,
+  type CommandRouter,
+  CommandTimeoutError,
+  createCommandRouter,
+  type SyncCommand,
+} from '../../../src/sync/leader/router';
+import { type Tab, World } from './harness';
+
+const HEARTBEAT = 2000;
+let world: World;
+afterEach(() => {
+  for (const tab of world.tabs) if (!tab.closed) tab.close();
+});
+
+/** A stand-in engine per tab: records what it ran, answers like the engine's methods. */
+function attach(tab: Tab, hang: (command: SyncCommand) => boolean = () => false) {
+  const ran: string[] = [];
+  const router: CommandRouter = createCommandRouter({
+    channel: tab.channel,
+    tabId: tab.tabId,
+    isLeader: tab.election.isLeader,
+    setTimer: tab.clock.setTimer,
+    clearTimer: tab.clock.clearTimer,
+    handle: async (command) => {
+      ran.push(command.type);
+      if (hang(command)) return new Promise(() => {});
+      switch (command.type) {
+        case 'pullNow':
+          return undefined;
+        case 'enqueue':
+          return `entry-from-${tab.tabId}`;
+        case 'retry':
+          return command.entryId === 'e1';
+        case 'discard':
+          if (command.entryId === 'applied') throw new Error('entry already applied');
+          return [command.entryId];
+        case 'status':
+          return { pending: 3, servedBy: tab.tabId };
+      }
+    },
+  });
+  tab.leaderChangeHooks.push(() => router.leaderChanged());
+  return { router, ran };
+}
+
+describe('createCommandRouter', () => {
+  it('carries each follower command to the leader and its answer back', async () => {
+    world = new World();
+    const [a, b] = [world.tab('a'), world.tab('b')];
+    const leader = attach(a);
+    const follower = attach(b);
+    await world.advance(HEARTBEAT);
+    const mutation = { type: 'todo.setState', payload: {} } as unknown as Extract<
+      SyncCommand,
+      { type: 'enqueue' }
+    >['mutation'];
+    const answers = Promise.all([
+      follower.router.send({ type: 'pullNow', companyId: 7 }),
+      follower.router.send({ type: 'enqueue', companyId: 7, mutation }),
+      follower.router.send({ type: 'retry', entryId: 'e1', overwrite: true }),
+      follower.router.send({ type: 'discard', entryId: 'e2' }),
+      follower.router.send({ type: 'status' }),
+    ]);
+    await world.advance(0);
+    expect(await answers).toEqual([
+      undefined,
+      'entry-from-a',
+      true,
+      ['e2'],
+      { pending: 3, servedBy: 'a' },
+    ]);
+    expect(leader.ran).toEqual(['pullNow', 'enqueue', 'retry', 'discard', 'status']);
+    expect(follower.ran).toEqual([]);
+  });
+
+  it('runs the leader tab’s own commands locally, and returns the leader’s failure as an error', async () => {
+    world = new World();
+    const [a, b] = [world.tab('a'), world.tab('b')];
+    const leader = attach(a);
+    const follower = attach(b);
+    await world.advance(HEARTBEAT);
+    expect(await leader.router.send({ type: 'status' })).toEqual({ pending: 3, servedBy: 'a' });
+    const refused = follower.router.send({ type: 'discard', entryId: 'applied' }).then(
+      () => 'answered',
+      (error: unknown) => error,
+    );
+    await world.advance(0);
+    const error = await refused;
+    expect(error).toBeInstanceOf(CommandFailedError);
+    expect(error).toMatchObject({ message: 'entry already applied' });
+  });
+
+  it('re-sends a repeatable command to the new leader when the old one goes mid-command', async () => {
+    world = new World();
+    const [a, b, c] = [world.tab('a'), world.tab('b'), world.tab('c')];
+    const old = attach(a, (command) => command.type === 'pullNow'); // takes the command, never answers
+    const next = attach(b);
+    const follower = attach(c);
+    await world.advance(HEARTBEAT);
+    const answer = follower.router.send({ type: 'pullNow' });
+    await world.advance(0);
+    expect(old.ran).toEqual(['pullNow']);
+    a.close();
+    // Well within the 5 s timeout, so an answer here came from the new leader.
+    await world.advance(HEARTBEAT);
+    const outcome = await Promise.race([
+      answer.then(() => 'answered by the new leader'),
+      world.advance(5000).then(() => 'no answer'),
+    ]);
+    expect(outcome).toBe('answered by the new leader');
+    expect(next.ran).toEqual(['pullNow']);
+  });
+
+  it('does not re-send enqueue to a new leader: it times out after 5 s saying it may have been applied', async () => {
+    world = new World();
+    const [a, b, c] = [world.tab('a'), world.tab('b'), world.tab('c')];
+    attach(a, (command) => command.type === 'enqueue');
+    const next = attach(b);
+    const follower = attach(c);
+    await world.advance(HEARTBEAT);
+    const mutation = { type: 'todo.setState', payload: {} } as unknown as Extract<
+      SyncCommand,
+      { type: 'enqueue' }
+    >['mutation'];
+    const answer = follower.router.send({ type: 'enqueue', companyId: 1, mutation });
+    const outcome = answer.then(
+      () => 'answered',
+      (error: unknown) => error,
+    );
+    await world.advance(0);
+    a.close();
+    await world.advance(4999);
+    expect(next.ran).toEqual([]);
+    await world.advance(1);
+    const error = await outcome;
+    expect(error).toBeInstanceOf(CommandTimeoutError);
+    expect(error).toMatchObject({ command: 'enqueue', safeToRepeat: false });
+    expect(String(error)).toContain('may have been applied');
+  });
+
+  it('times out after 5 s with a clear error when no tab leads', async () => {
+    world = new World();
+    const [a, b] = [world.tab('a'), world.tab('b')];
+    const follower = attach(b);
+    await world.advance(HEARTBEAT);
+    a.freeze(); // the leader neither answers nor is replaced yet
+    const outcome = follower.router.send({ type: 'status' }).then(
+      () => 'answered',
+      (error: unknown) => error,
+    );
+    await world.advance(5000);
+    expect(await outcome).toMatchObject({ name: 'CommandTimeoutError', safeToRepeat: true });
+  });
+
+  it('works over a real BroadcastChannel (Node’s)', async () => {
+    world = new World();
+    const leaderChannel = new BroadcastChannel('router-test');
+    const followerChannel = new BroadcastChannel('router-test');
+    const timers = { setTimer: setTimeout, clearTimer: (h: unknown) => clearTimeout(h as number) };
+    const leader = createCommandRouter({
+      ...timers,
+      channel: leaderChannel,
+      tabId: 'leader',
+      isLeader: () => true,
+      handle: async (command) => (command.type === 'retry' ? command.entryId === 'x' : null),
+    });
+    const follower = createCommandRouter({
+      ...timers,
+      channel: followerChannel,
+      tabId: 'follower',
+      isLeader: () => false,
+      handle: async () => {
+        throw new Error('a follower never handles');
+      },
+    });
+    try {
+      expect(await follower.send({ type: 'retry', entryId: 'x' })).toBe(true);
+    } finally {
+      leader.close();
+      follower.close();
+      leaderChannel.close();
+      followerChannel.close();
+    }
+  });
+});
