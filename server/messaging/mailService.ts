@@ -2,7 +2,7 @@
 // table as type MAIL with their own mail_state, so they share the inbox, the feed, the counters
 // and the take-over rule with messages. Deliberately small: the spec shows the calls, not a mail
 // system; a mail goes to the company itself, customer service or a company it trades with.
-import { and, eq, or, sql } from 'drizzle-orm';
+import { and, eq, or } from 'drizzle-orm';
 import type { MailState } from '../../src/domain/todos/mailStates';
 import { CUSTOMER_SERVICE_COMPANY_IDS, type TodoModule } from '../../src/domain/todos/todoCodes';
 import { companies, contacts, orders, sheets, todos } from '../db/schema/index';
@@ -13,7 +13,7 @@ import type { ChangeSet } from '../sync/changeSet';
 import type { Actor } from './actor';
 import { TODO_SERVER_MESSAGES as M } from './messages';
 import { isParty, loadModuleRecord } from './moduleRecords';
-import { loadTodoOf, publishTodo, type TodoRecord, type TodoRow } from './todoRows';
+import { loadTodoOf, publishTodo, type TodoRecord, type TodoRow, updateTodo } from './todoRows';
 
 export type MailInput = {
   subject: string;
@@ -129,25 +129,17 @@ export async function updateMail(
   if (toContactsId !== mail.toContactsId) {
     await checkRecipient(tx, actor, mail.toCompanyId, toContactsId);
   }
-  const [updated] = await tx
-    .update(todos)
-    .set({
+  return updateTodo(
+    tx,
+    changes,
+    mail,
+    {
       subject: patch.subject === undefined ? mail.subject : patch.subject.trim(),
       toContactsId,
       mailState: patch.mail_state ?? mail.mailState,
-      eventType: 'UPDATE',
-      writeTime: sql`now()`,
-      version: sql`nextval('sync_version')`,
-    })
-    .where(eq(todos.id, mail.id))
-    .returning();
-  if (!updated) throw notFound(M.MAIL_NOT_FOUND);
-  return publishTodo(tx, changes, {
-    before: mail,
-    after: updated,
-    eventType: 'UPDATE',
-    stateChanged: false,
-  });
+    },
+    { eventType: 'UPDATE', stateChanged: false, notFoundMessage: M.MAIL_NOT_FOUND },
+  );
 }
 
 /** PATCH /mails/{id}?mailState: either party files the mail (a state apart from the to-do state). */
@@ -159,23 +151,13 @@ export async function setMailState(
   actor: Actor,
 ): Promise<TodoRow> {
   const mail = await loadMailOf(tx, id, actor);
-  const [updated] = await tx
-    .update(todos)
-    .set({
-      mailState,
-      eventType: 'UPDATE',
-      writeTime: sql`now()`,
-      version: sql`nextval('sync_version')`,
-    })
-    .where(eq(todos.id, mail.id))
-    .returning();
-  if (!updated) throw notFound(M.MAIL_NOT_FOUND);
-  return publishTodo(tx, changes, {
-    before: mail,
-    after: updated,
-    eventType: 'UPDATE',
-    stateChanged: false,
-  });
+  return updateTodo(
+    tx,
+    changes,
+    mail,
+    { mailState },
+    { eventType: 'UPDATE', stateChanged: false, notFoundMessage: M.MAIL_NOT_FOUND },
+  );
 }
 
 /** DELETE /mails/{id}: only the sending company; both feeds get a tombstone. */

@@ -1,7 +1,8 @@
 // Shared plumbing of the to-do writers: load a to-do, publish its new version to the feed of both
 // companies, its module topic and the badge counters (settings-messaging-shared §4, §7 "Live
 // channel"). Kept apart from the rules so the message, state and mail writers publish alike.
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { TodoEventType } from '../../src/domain/todos/todoCodes';
 import { isTodoModule } from '../../src/domain/todos/todoCodes';
 import type { TodoItem } from '../../src/domain/todos/todoItem';
@@ -70,6 +71,41 @@ type Published = {
   /** The state changed: the companies' todo.state topics hear of it. */
   stateChanged: boolean;
 };
+
+type TodoPatch = Omit<
+  PgUpdateSetSource<typeof todos>,
+  'id' | 'version' | 'eventType' | 'writeTime'
+>;
+
+/**
+ * Changes a stored to-do (bumping its version and write time, recording the event type) and
+ * publishes it; `notFoundMessage` answers a row that vanished under the caller.
+ */
+export async function updateTodo(
+  tx: Tx,
+  changes: ChangeSet,
+  before: TodoRecord,
+  patch: TodoPatch,
+  options: { eventType: TodoEventType; stateChanged: boolean; notFoundMessage: string },
+): Promise<TodoRow> {
+  const [after] = await tx
+    .update(todos)
+    .set({
+      ...patch,
+      eventType: options.eventType,
+      writeTime: sql`now()`,
+      version: sql`nextval('sync_version')`,
+    })
+    .where(eq(todos.id, before.id))
+    .returning();
+  if (!after) throw notFound(options.notFoundMessage);
+  return publishTodo(tx, changes, {
+    before,
+    after,
+    eventType: options.eventType,
+    stateChanged: options.stateChanged,
+  });
+}
 
 /** Feed upsert for both companies, module topic event, state event and counters. */
 export async function publishTodo(

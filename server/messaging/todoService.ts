@@ -32,6 +32,7 @@ import {
   publishTodo,
   type TodoRecord,
   type TodoRow,
+  updateTodo,
 } from './todoRows';
 
 export type MessageInput = {
@@ -183,25 +184,17 @@ async function changeState(
   if (!applies) return projectTodo(tx, todo.id);
   // Acting on another contact's to-do makes the user's contact in that company its assignee.
   const next = applyStateChange(view, state, actor.inboxUser);
-  const [updated] = await tx
-    .update(todos)
-    .set({
+  return updateTodo(
+    tx,
+    changes,
+    todo,
+    {
       state,
       toContactsId: next.to_contacts_id,
       delayTime: state === 'DELAYED' ? (delayTime ?? sql`now()`) : null,
-      eventType: 'UPDATE',
-      writeTime: sql`now()`,
-      version: sql`nextval('sync_version')`,
-    })
-    .where(eq(todos.id, todo.id))
-    .returning();
-  if (!updated) throw notFound(M.TODO_NOT_FOUND);
-  return publishTodo(tx, changes, {
-    before: todo,
-    after: updated,
-    eventType: 'UPDATE',
-    stateChanged: true,
-  });
+    },
+    { eventType: 'UPDATE', stateChanged: true, notFoundMessage: M.TODO_NOT_FOUND },
+  );
 }
 
 /** PUT /todos/{id}?state=&todoTypes=: READ, PROCESSED or DELAYED (favourite) by the recipient. */
@@ -243,26 +236,14 @@ export async function bindTodo(
   const todo = await loadTodoOf(tx, todoId, actor.companyId);
   const record = await loadModuleRecord(tx, target.module, target.moduleId);
   if (!record || !isParty(record, actor.companyId)) throw notFound(M.MODULE_NOT_FOUND);
-  const [updated] = await tx
-    .update(todos)
-    .set({
-      module: record.module,
-      moduleId: record.id,
-      moduleNumber: record.number,
-      eventType: 'BOUND',
-      writeTime: sql`now()`,
-      version: sql`nextval('sync_version')`,
-    })
-    .where(eq(todos.id, todo.id))
-    .returning();
-  if (!updated) throw notFound(M.TODO_NOT_FOUND);
   // BOUND goes to the old record's topic too: its panel replaces the item by id.
-  return publishTodo(tx, changes, {
-    before: todo,
-    after: updated,
-    eventType: 'BOUND',
-    stateChanged: false,
-  });
+  return updateTodo(
+    tx,
+    changes,
+    todo,
+    { module: record.module, moduleId: record.id, moduleNumber: record.number },
+    { eventType: 'BOUND', stateChanged: false, notFoundMessage: M.TODO_NOT_FOUND },
+  );
 }
 
 /** DELETE /messages/{id}: the sender's company removes its MESSAGE; both feeds get a tombstone. */
