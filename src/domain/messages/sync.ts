@@ -1,0 +1,69 @@
+// Wording of the sync status and the pending-changes view. The specs describe an online-only
+// product and word none of this; these are our own, kept here beside the specs' messages so every
+// user-visible string lives in one place.
+export const SYNC_LABELS = {
+  OFFLINE: '离线',
+  SYNCING: '同步中',
+  SYNCED: '已同步',
+  NEVER_SYNCED: '尚未同步',
+  ATTENTION: '需要处理',
+  PAUSED_FOR_AUTH: '需重新登录',
+  CONNECTING: '连接中',
+  PENDING_CHANGES: '待同步更改',
+  NO_PENDING: '所有更改都已同步',
+  VIEW_PENDING: '查看待同步更改',
+  SYNC_NOW: '立即同步',
+  LAST_SYNCED: '上次同步',
+  RETRY: '重试',
+  DISCARD: '放弃更改',
+  KEEP_MINE: '以我的更改为准',
+  SERVER_VERSION: '服务器上的版本',
+  MY_CHANGE: '我的更改',
+  DISCARD_CONFIRM_TITLE: '放弃这条更改？',
+  DISCARD_CONFIRM: '放弃后，这条更改不会再发送，本机上的修改也会撤回。',
+  CANCEL: '取消',
+  CONFIRM: '确定',
+  UNREADABLE: '这条更改由更新版本的应用写入，当前版本无法发送，请刷新页面更新应用',
+} as const;
+
+export const ENTRY_STATE_LABELS = {
+  waiting: '等待发送',
+  retrying: '等待重试',
+  sending: '发送中',
+  applied: '已提交，等待确认',
+  failed: '同步失败',
+  conflict: '数据冲突',
+  'waiting-files': '等待上传附件',
+} as const;
+export type EntryStateKey = keyof typeof ENTRY_STATE_LABELS;
+
+/** By outbox mutation type (src/sync/core/mutations.ts; the app checks the list is complete). */
+export const MUTATION_LABELS = {
+  'sheet.create': '新建询价单',
+  'sheet.saveDraft': '保存询价单草稿',
+  'sheet.changeOwner': '更换询价单负责人',
+  'order.changeOwner': '更换订单负责人',
+  'message.post': '发送消息',
+  'todo.setState': '更新待办状态',
+} as const;
+
+/** "3 分钟", "2 小时", "1 天": how long something has waited. */
+export function waitedFor(ms: number): string {
+  const minutes = Math.floor(ms / 60_000);
+  if (minutes < 1) return '不到 1 分钟';
+  if (minutes < 60) return `${minutes} 分钟`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return `${hours} 小时`;
+  return `${Math.floor(hours / 24)} 天`;
+}
+
+export const syncWarnings = {
+  failed: (n: number) => `有 ${n} 条更改同步失败，请处理`,
+  oldPending: (waited: string) => `有更改已等待 ${waited}未同步`,
+  pending: (n: number) => `${n} 条更改待同步`,
+  progress: (done: string, total: string, percent: number) =>
+    `首次同步：${done} / ${total} 条（${percent}%）`,
+  companyError: (message: string) => `同步出错：${message}`,
+  pausedForAuth: '登录已过期，更改会保留在本机，重新登录后继续同步',
+  unreadable: (n: number) => `有 ${n} 条更改需要更新应用后才能发送`,
+} as const;

@@ -1,0 +1,142 @@
+// The header's sync indicator: an icon and a word for the state of the company the user works in,
+// the pending count as a badge, and on click the details (progress of a first sync, last synced
+// time, warnings) with "sync now" and the way to the pending-changes view.
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Group,
+  Indicator,
+  Popover,
+  Progress,
+  Stack,
+  Text,
+  UnstyledButton,
+} from '@mantine/core';
+import {
+  IconAlertTriangle,
+  IconCloudCheck,
+  IconCloudOff,
+  IconLock,
+  IconRefresh,
+} from '@tabler/icons-react';
+import { useState } from 'react';
+import { formatDateTime } from '../../domain/format/date';
+import { SYNC_LABELS, syncWarnings } from '../../domain/messages/sync';
+import type { SyncSummary, SyncTone } from './summary';
+
+const TONES: Record<SyncTone, { color: string; Icon: typeof IconCloudCheck }> = {
+  synced: { color: 'teal', Icon: IconCloudCheck },
+  syncing: { color: 'blue', Icon: IconRefresh },
+  connecting: { color: 'gray', Icon: IconRefresh },
+  offline: { color: 'gray', Icon: IconCloudOff },
+  attention: { color: 'orange', Icon: IconAlertTriangle },
+  paused: { color: 'red', Icon: IconLock },
+};
+
+export interface SyncStatusButtonProps {
+  summary: SyncSummary;
+  timeZone: string | null;
+  onSyncNow(): void;
+  onShowPending(): void;
+}
+
+export function SyncStatusButton({
+  summary,
+  timeZone,
+  onSyncNow,
+  onShowPending,
+}: SyncStatusButtonProps) {
+  const [opened, setOpened] = useState(false);
+  const { color, Icon } = TONES[summary.tone];
+  const warn = summary.warnings.length > 0;
+  return (
+    <Popover
+      opened={opened}
+      onChange={setOpened}
+      position="bottom-end"
+      shadow="md"
+      width={300}
+      withArrow
+    >
+      <Popover.Target>
+        <UnstyledButton
+          onClick={() => setOpened((o) => !o)}
+          aria-label={`同步状态：${summary.label}`}
+          data-testid="sync-status"
+          data-tone={summary.tone}
+          px={6}
+          py={4}
+        >
+          <Group gap={6} wrap="nowrap">
+            <Indicator
+              disabled={summary.pending === 0}
+              label={summary.pending}
+              size={16}
+              color={warn ? 'orange' : 'blue'}
+              offset={2}
+            >
+              <ActionIcon component="span" variant="subtle" color={color} aria-hidden>
+                <Icon size={20} stroke={1.8} />
+              </ActionIcon>
+            </Indicator>
+            <Text size="sm" c={color} visibleFrom="sm">
+              {summary.label}
+            </Text>
+          </Group>
+        </UnstyledButton>
+      </Popover.Target>
+      <Popover.Dropdown>
+        <Stack gap="xs">
+          <Group justify="space-between">
+            <Text fw={600}>{summary.label}</Text>
+            {summary.pending > 0 && (
+              <Badge variant="light">{syncWarnings.pending(summary.pending)}</Badge>
+            )}
+          </Group>
+          {summary.progress && (
+            <Stack gap={4}>
+              <Progress value={summary.progress.percent} aria-label={summary.progress.label} />
+              <Text size="xs" c="dimmed">
+                {summary.progress.label}
+              </Text>
+            </Stack>
+          )}
+          <Text size="sm" c="dimmed">
+            {SYNC_LABELS.LAST_SYNCED}：
+            {summary.lastSyncedAt === null
+              ? SYNC_LABELS.NEVER_SYNCED
+              : formatDateTime(summary.lastSyncedAt, timeZone)}
+          </Text>
+          {summary.warnings.map((warning) => (
+            <Text key={warning} size="sm" c="orange.8">
+              {warning}
+            </Text>
+          ))}
+          <Group gap="xs" grow>
+            <Button
+              size="xs"
+              variant="light"
+              leftSection={<IconRefresh size={14} />}
+              onClick={onSyncNow}
+              disabled={summary.tone === 'paused'}
+            >
+              {SYNC_LABELS.SYNC_NOW}
+            </Button>
+            <Button
+              size="xs"
+              variant={summary.failed > 0 ? 'filled' : 'default'}
+              color={summary.failed > 0 ? 'orange' : undefined}
+              onClick={() => {
+                setOpened(false);
+                onShowPending();
+              }}
+            >
+              {SYNC_LABELS.VIEW_PENDING}
+            </Button>
+          </Group>
+        </Stack>
+      </Popover.Dropdown>
+    </Popover>
+  );
+}

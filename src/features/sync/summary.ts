@@ -1,0 +1,80 @@
+// What the header shows of the sync engine's status for the company the user works in: one tone
+// and label, a progress bar during a first sync, the last synced time, the pending count, and the
+// warnings worth a look (failures, an old pending change, a paused session). Pure, so the wording
+// rules are tested without a browser.
+import { SYNC_LABELS, syncWarnings, waitedFor } from '../../domain/messages/sync';
+import type { SyncStatus } from '../../sync/engine/status';
+
+/** A change still unsent after this long gets a warning (a field trip without network is normal). */
+export const OLD_PENDING_MS = 30 * 60_000;
+/** Below this many estimated rows a first sync is quick enough to show without a bar. */
+const PROGRESS_MIN_ROWS = 200;
+
+export type SyncTone = 'offline' | 'syncing' | 'synced' | 'attention' | 'paused' | 'connecting';
+
+export interface SyncProgress {
+  done: number;
+  total: number;
+  percent: number;
+  label: string;
+}
+
+export interface SyncSummary {
+  tone: SyncTone;
+  label: string;
+  progress: SyncProgress | null;
+  lastSyncedAt: number | null;
+  pending: number;
+  failed: number;
+  warnings: string[];
+}
+
+const grouped = (n: number) => n.toLocaleString('zh-CN');
+
+function progressOf(status: SyncStatus, companyId: number | null): SyncProgress | null {
+  const company = status.companies.find((c) => c.companyId === companyId);
+  if (!company?.syncing || company.lastSyncedAt !== null || company.total === null) return null;
+  if (company.total < PROGRESS_MIN_ROWS) return null;
+  const total = Math.max(company.total, company.done);
+  const percent = Math.min(100, Math.floor((company.done / total) * 100));
+  return {
+    done: company.done,
+    total,
+    percent,
+    label: syncWarnings.progress(grouped(company.done), grouped(total), percent),
+  };
+}
+
+/** The summary for `companyId` (null before the session knows its company). */
+export function summarizeSync(status: SyncStatus, companyId: number | null): SyncSummary {
+  const company = status.companies.find((c) => c.companyId === companyId) ?? null;
+  const warnings: string[] = [];
+  if (status.pausedForAuth) warnings.push(syncWarnings.pausedForAuth);
+  if (status.failed.length > 0) warnings.push(syncWarnings.failed(status.failed.length));
+  if (status.unreadable.length > 0)
+    warnings.push(syncWarnings.unreadable(status.unreadable.length));
+  if (status.oldestPendingAgeMs !== null && status.oldestPendingAgeMs >= OLD_PENDING_MS) {
+    warnings.push(syncWarnings.oldPending(waitedFor(status.oldestPendingAgeMs)));
+  }
+  if (company?.error) warnings.push(syncWarnings.companyError(company.error));
+
+  const summary = (tone: SyncTone, label: string): SyncSummary => ({
+    tone,
+    label,
+    progress: progressOf(status, companyId),
+    lastSyncedAt: company?.lastSyncedAt ?? null,
+    pending: status.pending,
+    failed: status.failed.length,
+    warnings,
+  });
+
+  if (status.pausedForAuth) return summary('paused', SYNC_LABELS.PAUSED_FOR_AUTH);
+  if (status.online === false) return summary('offline', SYNC_LABELS.OFFLINE);
+  if (status.failed.length > 0 || status.unreadable.length > 0 || company?.error) {
+    return summary('attention', SYNC_LABELS.ATTENTION);
+  }
+  if (company?.syncing || status.pending > 0) return summary('syncing', SYNC_LABELS.SYNCING);
+  if (status.online === null) return summary('connecting', SYNC_LABELS.CONNECTING);
+  if (company?.lastSyncedAt == null) return summary('connecting', SYNC_LABELS.NEVER_SYNCED);
+  return summary('synced', SYNC_LABELS.SYNCED);
+}

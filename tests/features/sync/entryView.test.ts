@@ -1,0 +1,78 @@
+// The pending-changes view's reading of an outbox entry: its words, its state, what the user may
+// do with it, and the two versions of a conflict.
+import { describe, expect, it } from 'vitest';
+import { entryView } from '../../../src/features/sync/entryView';
+import { entry, message, sheetOwner, todoState } from '../../sync/core/fixtures';
+
+const conflict = (serverRow: Record<string, unknown> | null) => ({
+  status: 409,
+  code: 'VERSION_CONFLICT',
+  message: '数据已被他人修改，请确认后重试',
+  serverRow: serverRow === null ? null : { id: 5, version: 9, ...serverRow },
+});
+
+describe('entryView', () => {
+  it.each([
+    ['new', {}, 'waiting', '等待发送', true],
+    [
+      'retrying',
+      { attempts: 2, lastError: '网络连接失败，请检查网络后重试' },
+      'retrying',
+      '等待重试',
+      true,
+    ],
+    ['in flight', { status: 'sending' as const }, 'sending', '发送中', false],
+    ['applied', { status: 'applied' as const }, 'applied', '已提交，等待确认', false],
+  ])('a %s entry', (_name, meta, state, label, canDiscard) => {
+    const view = entryView(entry(1, sheetOwner(5, 3), meta));
+    expect(view).toMatchObject({ state, stateLabel: label, canRetry: false, canDiscard });
+    expect(view.title).toBe('更换询价单负责人');
+    expect(view.subject).toBe('询价单 #5 → 员工9');
+  });
+
+  it('shows the last network error while it waits, and the server message once refused', () => {
+    const waiting = entryView(entry(1, sheetOwner(5, 3), { attempts: 1, lastError: '超时' }));
+    expect(waiting.message).toBe('超时');
+    const failed = entryView(
+      entry(1, sheetOwner(5, 3), {
+        status: 'failed',
+        failure: { status: 400, code: 'BAD', message: '负责人不存在', serverRow: null },
+      }),
+    );
+    expect(failed).toMatchObject({
+      state: 'failed',
+      stateLabel: '同步失败',
+      message: '负责人不存在',
+      canRetry: true,
+      canDiscard: true,
+      conflict: null,
+    });
+  });
+
+  it('puts the server owner beside the local one on a conflict', () => {
+    const view = entryView(
+      entry(1, sheetOwner(5, 3), {
+        status: 'failed',
+        failure: conflict({ current_node: { contacts_user: { id: 4, name: '张三' } } }),
+      }),
+    );
+    expect(view.state).toBe('conflict');
+    expect(view.stateLabel).toBe('数据冲突');
+    expect(view.conflict).toEqual([
+      { field: 'owner', label: '负责人', mine: '员工9', server: '张三' },
+    ]);
+  });
+
+  it('names messages and to-do changes, and marks ids not yet on the server', () => {
+    expect(entryView(entry(1, message(-3, 8))).subject).toBe('请确认交期');
+    const favourite = entryView(entry(2, todoState(-4, 'DELAYED')));
+    expect(favourite.title).toBe('更新待办状态：收藏');
+    expect(favourite.subject).toBe('待办 新建（未同步）');
+  });
+
+  it('reports entries waiting for their attachments', () => {
+    expect(entryView(entry(1, message(-3, 8)), { waitingFiles: true }).stateLabel).toBe(
+      '等待上传附件',
+    );
+  });
+});
