@@ -3,6 +3,7 @@
 // its storage: private mode, disk trouble), connection lost (WebKit drops connections: reopen,
 // never delete), version (another tab runs a newer schema: reload). The rules are data, matched
 // against the error and every error it wraps (Dexie's `inner`, `cause`).
+import Dexie from 'dexie';
 
 export type StorageErrorKind = 'quota' | 'backing-store' | 'connection-lost' | 'version' | 'other';
 
@@ -91,4 +92,16 @@ export function classifyStorageError(error: unknown): StorageErrorKind {
     if (errors.some((e) => matches(rule, e))) return rule.kind;
   }
   return 'other';
+}
+
+/**
+ * Whether the error came from the storage (IndexedDB, or Dexie about it) rather than from the code
+ * that used it: an app error thrown inside a transaction passes through Dexie unwrapped.
+ */
+export function isStorageError(error: unknown): boolean {
+  return (
+    error instanceof Dexie.DexieError ||
+    error instanceof DOMException ||
+    classifyStorageError(error) !== 'other'
+  );
 }

@@ -3,6 +3,7 @@
 // engine's own (through the router's SyncCommandResults), so a follower tab and the leader tab
 // answer the same types.
 import type { MutationInput } from './core/mutations';
+import type { FileInput, StoreFileResult } from './engine/files';
 import type { SyncStatus } from './engine/status';
 import type { SyncCommandResults } from './leader/router';
 
@@ -19,20 +20,61 @@ export interface SyncSessionInfo {
   wsUrl: string;
 }
 
+/** `signOut`'s answer: refused while changes wait (the app asks the user first), else done. */
+export type SignOutResult = { signedOut: true } | { signedOut: false; pending: number };
+
 export interface SyncApi {
+  /**
+   * Opens the user's database and joins the user's tabs; rejects with SchemaOutdatedError (and
+   * calls `onOutdated`) when a newer app has already upgraded the database.
+   */
   start(session: SyncSessionInfo): Promise<void>;
+  /** Leaves the tabs and closes the database; callbacks given to the `on…` methods are dropped. */
   stop(): Promise<void>;
-  /** The current access token (null: signed out); a new one also resumes a 401 pause. */
+  /**
+   * The current access token (null: none in this tab). A token also goes to the user's other
+   * tabs, so the leader uses the newest sign-in of any tab, and it resumes a 401 pause there.
+   */
   setToken(token: string | null): void;
+  /** Pulls one company (or every one) now: the app calls it on focus (`watchAppSignals`). */
   pullNow(companyId?: number): Promise<void>;
+  /**
+   * Writes the mutation and its optimistic effect in one transaction and resolves to the outbox
+   * entry id. From a follower tab the id is drawn before the command goes to the leader, so a
+   * command re-sent after a leader change is written exactly once; when no leader answers in
+   * time (5 s), the tab writes the entry itself under that id, and the next leader sends it.
+   */
   enqueue(companyId: number, mutation: MutationInput): Promise<SyncCommandResults['enqueue']>;
   /** A temporary (negative) id for a row created offline. */
   temporaryId(): Promise<number>;
+  /**
+   * Keeps an attachment on the device until the engine uploads it (before the entries that name
+   * it go), in any tab; resolves to the reference to put in the mutation, or to the message of
+   * the domain's upload rules (or of a storage fault) with nothing stored.
+   */
+  storeFile(companyId: number, file: FileInput): Promise<StoreFileResult>;
+  /** Sends a refused entry again (new Idempotency-Key); `overwrite` keeps it over a 409's row. */
   retry(entryId: string, options?: { overwrite?: boolean }): Promise<SyncCommandResults['retry']>;
+  /** Drops an entry not yet sent or refused, with the entries that need it; resolves to their ids. */
   discard(entryId: string): Promise<SyncCommandResults['discard']>;
+  /** The leader's current status (the same in every tab). */
   status(): Promise<SyncStatus>;
+  /**
+   * Signs the user out of this device: with changes not yet on the server and `discardPending`
+   * false it refuses and says how many (ask the user, then call again with true). Otherwise it
+   * stops the session, tells the user's other tabs (their `onSignedOut`) and deletes the user's
+   * database; a connection elsewhere that does not close delays the delete, never the answer.
+   */
+  signOut(options: { discardPending: boolean }): Promise<SignOutResult>;
   /** Every new status of the leader's engine (from the main thread: a comlink `proxy`). */
   onStatus(callback: (status: SyncStatus) => void): void;
   /** The live channel wants a fresh token (from the main thread: a comlink `proxy`). */
   onRenewToken(callback: () => void): void;
+  /**
+   * Another tab runs a newer schema (or this app is older than the database): the session has
+   * stopped and closed the database; the app must reload to get the newer code.
+   */
+  onOutdated(callback: () => void): void;
+  /** Another tab signed the user out: the session has stopped; the app goes to sign-in. */
+  onSignedOut(callback: () => void): void;
 }

@@ -1,37 +1,45 @@
 // One tab's sync session (issue 4 item 2): opens the user's database, joins the leader election
-// of the user's tabs, and while this tab leads runs the SyncEngine and the live client (a poke
-// pulls that company, `online` and a 5-minute timer pull all). Commands go to the engine here
-// when this tab leads and over the router to the leader otherwise; the leader broadcasts its
-// status so followers show the same. No comlink and every browser facility injected, so the
-// worker wraps it and Node tests run two sessions side by side.
-import type { PurchasingDb } from '../data/db';
-import type { SyncSessionInfo } from './api';
+// of the user's tabs, and while this tab leads runs the engine and the live client
+// (leadership.ts). Commands go to the engine here when this tab leads and over the router to the
+// leader otherwise. On the tab channel the leader posts its status (followers show the same),
+// any tab posts a new access token (the leader works with whichever tab signed in last), and a
+// tab that signs out tells the others to close. A newer schema in another tab, or the database
+// deleted under this one, ends the session and tells the app. No comlink and every browser
+// facility injected, so the worker wraps it and Node tests run several sessions side by side.
+import { type OutdatedReason, type PurchasingDb, SchemaOutdatedError } from '../data/db';
+import { readClientId } from '../data/meta';
+import type { SignOutResult, SyncSessionInfo } from './api';
 import type { MutationInput } from './core/mutations';
-import { newTemporaryId } from './engine/commands';
-import { SyncEngine } from './engine/engine';
-import type { FetchLike } from './engine/http';
+import { enqueueEntry, newEntryId, newTemporaryId } from './engine/commands';
+import type { SyncEngine } from './engine/engine';
+import { type FileInput, type StoreFileResult, storeFile } from './engine/files';
+import { loadOutbox } from './engine/outboxStore';
 import type { SyncStatus } from './engine/status';
 import { type Election, electLeader } from './leader/election';
-import { type ChannelLike, type Clock, isRecord, type LocksLike } from './leader/ports';
-import { type CommandRouter, createCommandRouter, type SyncCommand } from './leader/router';
-import { LiveClient, type WebSocketConstructor } from './live/liveClient';
+import { type ChannelLike, isRecord, type LocksLike } from './leader/ports';
+import {
+  type CommandRouter,
+  CommandTimeoutError,
+  createCommandRouter,
+  type SyncCommand,
+} from './leader/router';
+import { type Leadership, type LeadershipDeps, startLeadership } from './leadership';
 
-export const PERIODIC_PULL_MS = 5 * 60_000;
-
-export interface SyncSessionDeps extends Clock {
+export interface SyncSessionDeps extends LeadershipDeps {
   tabId: string;
   locks: LocksLike;
   openChannel(name: string): ChannelLike & { close(): void };
-  openDb(userId: string): Promise<PurchasingDb>;
-  fetch: FetchLike;
-  WebSocket?: WebSocketConstructor;
-  random(): number;
+  /** Opens the user's database; `onOutdated` once another tab upgrades or deletes it. */
+  openDb(userId: string, onOutdated: (reason: OutdatedReason) => void): Promise<PurchasingDb>;
+  /** Deletes the user's database (sign-out). */
+  deleteDb(userId: string): Promise<void>;
   /** Subscribes to the device coming back online; returns the unsubscribe. */
   onOnline(callback: () => void): () => void;
   heartbeatMs?: number;
   staleAfterMs?: number;
   routerTimeoutMs?: number;
-  periodicPullMs?: number;
+  /** How long sign-out waits for a delete that a connection elsewhere still blocks; 5 s. */
+  deleteWaitMs?: number;
 }
 
 export interface SyncSession {
@@ -41,27 +49,40 @@ export interface SyncSession {
   pullNow(companyId?: number): Promise<void>;
   enqueue(companyId: number, mutation: MutationInput): Promise<string>;
   temporaryId(): Promise<number>;
+  storeFile(companyId: number, file: FileInput): Promise<StoreFileResult>;
   retry(entryId: string, options?: { overwrite?: boolean }): Promise<boolean>;
   discard(entryId: string): Promise<string[]>;
   status(): Promise<SyncStatus>;
+  signOut(options: { discardPending: boolean }): Promise<SignOutResult>;
   onStatus(callback: (status: SyncStatus) => void): () => void;
   onRenewToken(callback: () => void): () => void;
+  onOutdated(callback: () => void): () => void;
+  onSignedOut(callback: () => void): () => void;
   /** This tab runs the engine now (tests, diagnostics). */
   isLeader(): boolean;
 }
 
-/** The leader's status, broadcast to the followers (ignored by the election and the router). */
-interface StatusMessage {
-  kind: 'sync-status';
-  status: SyncStatus;
+/** What tabs post on the channel besides the election's and the router's messages. */
+type TabMessage =
+  | { kind: 'sync-status'; status: SyncStatus }
+  | { kind: 'sync-token'; token: string }
+  | { kind: 'sync-signed-out' };
+
+function readTabMessage(data: unknown): TabMessage | null {
+  if (!isRecord(data)) return null;
+  // The status is the leader's own object, posted by this app's code on the same origin.
+  if (data.kind === 'sync-status' && isRecord(data.status))
+    return { kind: data.kind, status: data.status as unknown as SyncStatus };
+  if (data.kind === 'sync-token' && typeof data.token === 'string')
+    return { kind: data.kind, token: data.token };
+  if (data.kind === 'sync-signed-out') return { kind: data.kind };
+  return null;
 }
 
-interface Leading {
-  engine: SyncEngine;
-  live: LiveClient;
-  ready: Promise<void>;
-  unsubscribe(): void;
-  periodic: unknown;
+/** Entries the server may not have: waiting, in flight, refused, or unreadable by this app. */
+async function unsentEntries(db: PurchasingDb): Promise<number> {
+  const { entries, unreadable } = await loadOutbox(db);
+  return entries.filter((entry) => entry.status !== 'applied').length + unreadable.length;
 }
 
 interface Running {
@@ -77,73 +98,47 @@ interface Running {
 export function createSyncSession(deps: SyncSessionDeps): SyncSession {
   let token: string | null = null;
   let running: Running | null = null;
-  let leading: Leading | null = null;
+  let leading: Leadership | null = null;
   /** Engines of lost leaderships still finishing their requests. */
   const stopping = new Set<Promise<void>>();
   const statusListeners = new Set<(status: SyncStatus) => void>();
   const renewListeners = new Set<() => void>();
+  const outdatedListeners = new Set<() => void>();
+  const signedOutListeners = new Set<() => void>();
   const getToken = async () => token;
 
   const notify = (status: SyncStatus) => {
     for (const listener of statusListeners) listener(status);
   };
+  const emit = (listeners: ReadonlySet<() => void>) => {
+    for (const listener of listeners) listener();
+  };
+  const listen = <T>(listeners: Set<T>, callback: T) => {
+    listeners.add(callback);
+    return () => {
+      listeners.delete(callback);
+    };
+  };
+  const post = (run: Running, message: TabMessage) => run.channel.postMessage(message);
 
   function lead(run: Running) {
-    const { info, db } = run;
-    const engine = new SyncEngine({
-      db,
-      fetch: deps.fetch,
-      baseUrl: info.baseUrl,
+    leading = startLeadership(deps, {
+      info: run.info,
+      db: run.db,
       getToken,
-      now: deps.now,
-      random: deps.random,
-      setTimer: deps.setTimer,
-      clearTimer: deps.clearTimer,
-      userSub: info.userSub,
-      companies: info.companies,
-    });
-    const unsubscribe = engine.subscribe((status) => {
-      notify(status);
-      run.channel.postMessage({ kind: 'sync-status', status } satisfies StatusMessage);
-    });
-    const live = new LiveClient({
-      url: info.wsUrl,
-      userId: info.userId,
-      companies: info.companies,
-      getToken,
-      renewToken: () => {
-        for (const listener of renewListeners) listener();
+      onStatus: (status) => {
+        notify(status);
+        post(run, { kind: 'sync-status', status });
       },
-      onPoke: (companyId) => void engine.pullNow(companyId),
-      ...(deps.WebSocket ? { WebSocket: deps.WebSocket } : {}),
-      timers: {
-        setTimeout: (callback, ms) => {
-          const handle = deps.setTimer(callback, ms);
-          return () => deps.clearTimer(handle);
-        },
-        now: deps.now,
-      },
+      onRenewToken: () => emit(renewListeners),
     });
-    const state: Leading = { engine, live, ready: engine.start(), unsubscribe, periodic: null };
-    const every = deps.periodicPullMs ?? PERIODIC_PULL_MS;
-    const tick = () => {
-      if (leading !== state) return;
-      void engine.pullNow();
-      state.periodic = deps.setTimer(tick, every);
-    };
-    state.periodic = deps.setTimer(tick, every);
-    leading = state;
   }
 
   function stepDown() {
     const state = leading;
     if (!state) return;
     leading = null;
-    deps.clearTimer(state.periodic);
-    state.unsubscribe();
-    state.live.close();
-    // The engine waits for its running requests; their answers are still recorded.
-    const done = state.ready.then(() => state.engine.stop()).catch(() => undefined);
+    const done = state.stop();
     stopping.add(done);
     void done.finally(() => stopping.delete(done));
   }
@@ -162,13 +157,67 @@ export function createSyncSession(deps: SyncSessionDeps): SyncSession {
       case 'pullNow':
         return engine.pullNow(command.companyId);
       case 'enqueue':
-        return engine.enqueue(command.companyId, command.mutation);
+        return engine.enqueue(command.companyId, command.mutation, command.entryId);
       case 'retry':
         return engine.retry(command.entryId, { overwrite: command.overwrite ?? false });
       case 'discard':
         return engine.discard(command.entryId);
       case 'status':
         return engine.status();
+    }
+  }
+
+  /** A new access token: kept (for a later leadership too), and a 401 pause here goes on. */
+  function adoptToken(next: string | null) {
+    token = next;
+    if (next !== null && leading?.engine.status().pausedForAuth) leading.engine.resume();
+  }
+
+  /**
+   * Ends the session: out of the election, the channel and the engine. The database closes once
+   * the engine's running requests are answered, or at once (`closeNow`) when this code must not
+   * write to it any more (a newer schema) or it is about to be deleted.
+   */
+  async function shutdown(run: Running, closeNow: boolean): Promise<void> {
+    if (running === run) running = null;
+    run.stopOnline();
+    run.election.close();
+    stepDown();
+    run.router.close();
+    run.channel.removeEventListener('message', run.onChannel);
+    if (closeNow) run.db.close();
+    await Promise.all(stopping);
+    run.channel.close();
+    run.db.close();
+  }
+
+  /**
+   * Another tab upgraded the schema or signed the user out: stop here and tell the app once the
+   * database is closed, without waiting for the engine's last requests.
+   */
+  async function end(run: Running, why: 'outdated' | 'signed-out'): Promise<void> {
+    if (running !== run) return;
+    if (why === 'signed-out') token = null;
+    const done = shutdown(run, true);
+    emit(why === 'outdated' ? outdatedListeners : signedOutListeners);
+    await done;
+  }
+
+  /**
+   * Deletes the database, waiting at most `deleteWaitMs` for connections that do not close on
+   * request (a frozen tab, an older app): their delete stays queued and completes when they go.
+   */
+  async function deleteDatabase(userId: string): Promise<void> {
+    const deleted = deps.deleteDb(userId);
+    deleted.catch(() => undefined);
+    let timer: unknown = null;
+    const waited = new Promise<void>((resolve) => {
+      timer = deps.setTimer(resolve, deps.deleteWaitMs ?? 5000);
+    });
+    try {
+      await Promise.race([deleted, waited]);
+    } finally {
+      deps.clearTimer(timer);
     }
   }
 
@@ -183,12 +232,22 @@ export function createSyncSession(deps: SyncSessionDeps): SyncSession {
     async start(info) {
       if (running) return;
       const userId = String(info.userId);
-      const db = await deps.openDb(userId);
+      // Set once the session runs: an upgrade or a delete before then has no session to end.
+      const opened: { run: Running | null } = { run: null };
+      const db = await deps
+        .openDb(userId, (reason) => {
+          if (opened.run) void end(opened.run, reason === 'deleted' ? 'signed-out' : 'outdated');
+        })
+        .catch((error: unknown) => {
+          if (error instanceof SchemaOutdatedError) emit(outdatedListeners);
+          throw error;
+        });
       const channel = deps.openChannel(`purchasing-sync-${userId}`);
       const onChannel = (event: { data: unknown }) => {
-        const data = event.data;
-        if (!isRecord(data) || data.kind !== 'sync-status' || leading) return;
-        notify((data as unknown as StatusMessage).status);
+        const message = readTabMessage(event.data);
+        if (message?.kind === 'sync-status' && !leading) notify(message.status);
+        if (message?.kind === 'sync-token') adoptToken(message.token);
+        if (message?.kind === 'sync-signed-out') void end(run, 'signed-out');
       };
       channel.addEventListener('message', onChannel);
       const clock = { now: deps.now, setTimer: deps.setTimer, clearTimer: deps.clearTimer };
@@ -218,6 +277,7 @@ export function createSyncSession(deps: SyncSessionDeps): SyncSession {
           ...(deps.staleAfterMs === undefined ? {} : { staleAfterMs: deps.staleAfterMs }),
           onBecomeLeader: () => lead(run),
           onLoseLeadership: stepDown,
+          onOutdated: () => void end(run, 'outdated'),
           onLeaderChange: () => router?.leaderChanged(),
         }),
       };
@@ -226,26 +286,19 @@ export function createSyncSession(deps: SyncSessionDeps): SyncSession {
         if (leading) void leading.engine.pullNow();
       });
       running = run;
+      opened.run = run;
+      // This tab's sign-in may be newer than the leader's.
+      if (token !== null) post(run, { kind: 'sync-token', token });
     },
 
     async stop() {
-      const run = running;
-      if (!run) return;
-      running = null;
-      run.stopOnline();
-      run.election.close();
-      stepDown();
-      run.router.close();
-      run.channel.removeEventListener('message', run.onChannel);
-      await Promise.all(stopping);
-      run.channel.close();
-      run.db.close();
+      if (running) await shutdown(running, false);
     },
 
     setToken(next) {
-      token = next;
-      // A new sign-in after a 401: the paused engine goes on.
-      if (next !== null && leading?.engine.status().pausedForAuth) leading.engine.resume();
+      adoptToken(next);
+      // All tabs of the user share the sign-in; signing out goes through `signOut`.
+      if (next !== null && running) post(running, { kind: 'sync-token', token: next });
     },
 
     async pullNow(companyId) {
@@ -258,11 +311,40 @@ export function createSyncSession(deps: SyncSessionDeps): SyncSession {
     async enqueue(companyId, mutation) {
       const engine = local();
       if (engine) return (await engine).enqueue(companyId, mutation);
-      return current().router.send({ type: 'enqueue', companyId, mutation });
+      const run = current();
+      // Drawn before the command leaves: re-sent to a new leader, it is still written once.
+      const entryId = await newEntryId(run.db);
+      return run.router
+        .send({ type: 'enqueue', companyId, mutation, entryId })
+        .catch(async (error: unknown) => {
+          if (!(error instanceof CommandTimeoutError) || running !== run) throw error;
+          // No leader answered (a frozen one not yet replaced): the change is written here, under
+          // the same id, so a leader that runs the command late writes nothing. The next leader's
+          // start, or this one's next round, sends it.
+          const clientId = await readClientId(run.db);
+          const { userSub } = run.info;
+          return enqueueEntry(run.db, {
+            clientId,
+            userSub,
+            companyId,
+            now: deps.now(),
+            mutation,
+            entryId,
+          });
+        });
     },
 
     // Any tab may draw one: the counter lives in the shared database, in its own transaction.
     temporaryId: () => newTemporaryId(current().db),
+
+    // Any tab, like temporaryId: the blob goes straight to the shared database.
+    storeFile: (companyId, file) =>
+      storeFile(current().db, {
+        companyId,
+        userSub: current().info.userSub,
+        now: deps.now(),
+        file,
+      }),
 
     async retry(entryId, options = {}) {
       const engine = local();
@@ -283,15 +365,23 @@ export function createSyncSession(deps: SyncSessionDeps): SyncSession {
       return current().router.send({ type: 'status' });
     },
 
-    onStatus(callback) {
-      statusListeners.add(callback);
-      return () => statusListeners.delete(callback);
+    async signOut({ discardPending }) {
+      const run = current();
+      if (!discardPending) {
+        const pending = await unsentEntries(run.db);
+        if (pending > 0) return { signedOut: false, pending };
+      }
+      post(run, { kind: 'sync-signed-out' });
+      token = null;
+      // The shutdown closes this tab's connection at once, so the delete only waits for others.
+      await Promise.all([shutdown(run, true), deleteDatabase(String(run.info.userId))]);
+      return { signedOut: true };
     },
 
-    onRenewToken(callback) {
-      renewListeners.add(callback);
-      return () => renewListeners.delete(callback);
-    },
+    onStatus: (callback) => listen(statusListeners, callback),
+    onRenewToken: (callback) => listen(renewListeners, callback),
+    onOutdated: (callback) => listen(outdatedListeners, callback),
+    onSignedOut: (callback) => listen(signedOutListeners, callback),
 
     isLeader: () => leading !== null && (running?.election.isLeader() ?? false),
   };

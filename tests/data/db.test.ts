@@ -163,15 +163,16 @@ describe('files', () => {
       id: 'file-1',
       userSub: '7',
       companyId: 1,
+      documentType: 'TODO_ATTACHMENT',
       blob: new Blob(['报价单内容'], { type: 'text/plain' }),
       name: '报价单.txt',
       contentType: 'text/plain',
       size: 15,
-      objectName: null,
+      uploaded: null,
       createdAt: 0,
     });
     const stored = await db.files.get('file-1');
     expect(stored?.blob).toBeInstanceOf(Blob);
-    expect(await stored?.blob.text()).toBe('报价单内容');
+    expect(await stored?.blob?.text()).toBe('报价单内容');
   });
 });

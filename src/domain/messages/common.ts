@@ -32,6 +32,21 @@ export const COMMON_MESSAGES = {
 
 export type CommonMessageKey = keyof typeof COMMON_MESSAGES;
 
+/**
+ * Local storage faults, by kind (src/data/storageErrors.ts); ours, the specs describe an online
+ * product. Shown while the fault lasts; every one keeps what was already saved on the device.
+ */
+export const STORAGE_MESSAGES = {
+  quota: '设备存储空间不足，新的更改无法保存到本机，请清理空间后重试',
+  'backing-store': '浏览器无法使用本地存储（可能处于无痕模式或磁盘异常），更改无法保存到本机',
+  'connection-lost': '与本地数据库的连接已断开，正在重新连接',
+  version: '应用已在其他窗口更新，请刷新页面',
+  other: '本机数据保存失败，请稍后重试',
+} as const;
+
+/** ours: an outbox entry names an attachment this device no longer holds (discarded, cleared). */
+export const ATTACHMENT_MISSING = '附件已不在本设备上，请重新添加附件后再保存';
+
 /** Statuses whose wording the specs fix, whatever the server says. */
 export const HTTP_STATUS_MESSAGES: Readonly<Record<number, string>> = {
   401: COMMON_MESSAGES.SESSION_EXPIRED,

@@ -127,6 +127,27 @@ export function filesToUpload(entries: readonly OutboxEntry[], state: SendState)
 }
 
 /**
+ * The file references of the heads held back only by their files (wait 'waiting-files'): what
+ * must be uploaded before the next round can send them. A reference naming no blob at all is
+ * included, so the engine can refuse its entry rather than let it wait for ever.
+ */
+export function filesWaitedFor(
+  entries: readonly OutboxEntry[],
+  state: SendState,
+  now: number,
+): Array<{ entry: OutboxEntry; ref: FileRef }> {
+  const waits = explain(entries, state, now);
+  return [...entries]
+    .sort(bySeq)
+    .filter((entry) => waits.get(entry.id) === 'waiting-files')
+    .flatMap((entry) =>
+      filesOf(entry)
+        .filter((ref) => fileWaiting(ref, state.uploaded))
+        .map((ref) => ({ entry, ref })),
+    );
+}
+
+/**
  * Entries that can never be sent without this one: they name a temporary id it creates (a
  * message on a sheet created offline), directly or through another. Discarding a create offers
  * to discard these too.

@@ -74,7 +74,7 @@ export interface EntryFailure {
 
 /** The bookkeeping every outbox entry carries, whatever its mutation. */
 export interface EntryMeta {
-  /** Stable id: `${clientId}:${seq}`. */
+  /** Stable id: `${clientId}:${n}`, n from the entry counter (equals `seq` unless a follower tab drew it). */
   id: string;
   /** Enqueue order across the whole outbox. */
   seq: number;

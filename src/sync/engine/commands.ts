@@ -3,7 +3,7 @@
 // default), retry of a refused entry (effect put back), discard (effect taken back, with the
 // entries that can never go without it), and recovery of entries left in flight by a crash.
 import type { PurchasingDb } from '../../data/db';
-import { nextSequence } from '../../data/meta';
+import { nextSequence, readClientId } from '../../data/meta';
 import { mapEntry } from '../core/idMap';
 import { recoverInFlight, retryFailed } from '../core/lifecycle';
 import { type MutationInput, type OutboxEntry, touchedKey } from '../core/mutations';
@@ -19,15 +19,30 @@ export interface EnqueueArgs {
   companyId: number;
   now: number;
   mutation: MutationInput;
+  /** The id the calling tab drew before its command left (`newEntryId`); else one is drawn here. */
+  entryId?: string;
 }
 
-/** Writes the entry and its optimistic effect together; resolves to the entry id. */
+/**
+ * Writes the entry and its optimistic effect together; resolves to the entry id. An `entryId`
+ * already in the outbox is a no-op: a follower's command re-sent after a leader change, which
+ * the old leader had written. (Had that entry also been answered and removed meanwhile, it is
+ * written again under the same Idempotency-Key, and the server answers its first result
+ * without applying it twice.)
+ */
 export function enqueueEntry(db: PurchasingDb, args: EnqueueArgs): Promise<string> {
   return db.transaction('rw', engineTables(db), async () => {
+    if (args.entryId !== undefined && (await db.outbox.get(args.entryId))) return args.entryId;
+    // The sequence orders the outbox in the order entries are written (each rollback row holds
+    // the effects of the entries before it), so it is drawn here even when the id came with
+    // the command.
     const { entry: seq } = await nextSequence(db, { entry: true });
+    const fresh = createEntry({ ...args, seq });
+    const named =
+      args.entryId === undefined ? fresh : { ...fresh, id: args.entryId, key: args.entryId };
     // Ids a create already got from the server are used at once (the screen may still hold the
     // temporary id of a sheet created offline and answered since).
-    const created = mapEntry(createEntry({ ...args, seq }), await loadIdMap(db));
+    const created = mapEntry(named, await loadIdMap(db));
     // Checked as it will be read back: an entry the engine could not read later would block its
     // entity for good, so a malformed payload is refused here, before anything is written.
     const checked = readEntry(created);
@@ -37,6 +52,18 @@ export function enqueueEntry(db: PurchasingDb, args: EnqueueArgs): Promise<strin
     await writeRows(db, args.companyId, effect.rows);
     await db.outbox.put(effect.entry);
     return effect.entry.id;
+  });
+}
+
+/**
+ * An entry id drawn by a tab before it sends `enqueue` to the leader, so the command can be sent
+ * again without being written twice: `<client id>:<n>`, n from the counter of entry sequences,
+ * which never repeats, so no other entry has or will get this id.
+ */
+export function newEntryId(db: PurchasingDb): Promise<string> {
+  return db.transaction('rw', db.meta, async () => {
+    const clientId = await readClientId(db);
+    return `${clientId}:${(await nextSequence(db, { entry: true })).entry}`;
   });
 }
 

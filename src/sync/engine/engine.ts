@@ -1,19 +1,25 @@
-// The sync engine of one signed-in user (DESIGN §4, issue 4 items 3–4): pulls every company's
-// feed into the user's Dexie database, sends the outbox, and reports status. Plain TypeScript
-// with every effect injected (fetch, clock, randomness, timers, token), so the same code runs in
-// the Web Worker and in Node tests. The retry timer is re-armed after every push, answer and
-// command, so a waiting entry never waits for the next local write.
+// The sync engine of one signed-in user (DESIGN §4, issue 4 items 3, 4 and 7): pulls every
+// company's feed into the user's Dexie database, uploads the attachments entries wait for, sends
+// the outbox, and reports status. Plain TypeScript with every effect injected (fetch, clock,
+// randomness, timers, token, navigator.storage), so the same code runs in the Web Worker and in
+// Node tests. The retry timer is re-armed after every push, answer and command, so a waiting
+// entry never waits for the next local write. A storage fault is shown until a later write
+// succeeds; the next push round reopens a lost connection and sends again the entries a failed
+// round left `sending`, so they do not wait for a restart.
 import type { PurchasingDb } from '../../data/db';
 import { readClientId, readCompanySync } from '../../data/meta';
-import type { MutationInput } from '../core/mutations';
-import { nextBatch, nextWakeAt, type SendState } from '../core/ordering';
-import { backoff, type Outcome } from '../core/outcomes';
+import type { MutationInput, OutboxEntry } from '../core/mutations';
+import { filesWaitedFor, nextBatch, nextWakeAt, type SendState } from '../core/ordering';
+import { type BackoffOptions, backoff, type Outcome } from '../core/outcomes';
 import { discardEntry, enqueueEntry, newTemporaryId, recoverEntries, retryEntry } from './commands';
+import { fileIdsOf, releaseFiles } from './files';
 import type { FetchLike } from './http';
-import { loadIdMap, loadOutbox } from './outboxStore';
-import { pullCompany } from './pull';
+import { loadIdMap, loadOutbox, type OutboxSnapshot } from './outboxStore';
+import { PullScheduler } from './pulls';
 import { markInFlight, recordOutcome, send } from './push';
-import { buildStatus, type Observed, type SyncStatus } from './status';
+import { buildStatus, EMPTY_VIEW, type LocalView, type Observed, type SyncStatus } from './status';
+import { StorageHealth, type StorageLike, StorageWatch } from './storage';
+import { loadUploaded, UploadRetries, uploadWaiting } from './uploads';
 
 export interface SyncEngineDeps {
   db: PurchasingDb;
@@ -34,9 +40,14 @@ export interface SyncEngineDeps {
   pageSize?: number;
   /** Entries in flight at once (one per entity at most, see ordering.ts). */
   maxInFlight?: number;
+  /** `navigator.storage`; absent (Node) = no persistence request and no usage in the status. */
+  storage?: StorageLike;
 }
 
 type Listener = (status: SyncStatus) => void;
+
+/** Waits before the push loop runs again after a failed round (storage faults above all). */
+const REPAIR_BACKOFF: BackoffOptions = { baseMs: 1000, capMs: 60_000 };
 
 export class SyncEngine {
   private running = false;
@@ -45,36 +56,62 @@ export class SyncEngine {
     online: null,
     pausedForAuth: false,
     companies: new Map(),
+    storage: null,
+    storageError: null,
   };
+  private local: LocalView = EMPTY_VIEW;
   private current: SyncStatus;
   private readonly listeners = new Set<Listener>();
   private pushTimer: { handle: unknown } | null = null;
   private pushing: Promise<void> | null = null;
   private pushAgain = false;
-  private readonly pulls = new Map<number, Promise<void>>();
-  private readonly pullAgain = new Set<number>();
-  private readonly pullTimers = new Map<number, unknown>();
-  private readonly pullAttempts = new Map<number, number>();
+  private readonly pulls: PullScheduler;
+  private readonly uploadRetries: UploadRetries;
+  private readonly storageWatch: StorageWatch;
+  private readonly health = new StorageHealth();
+  private failedRounds = 0;
 
   constructor(private readonly deps: SyncEngineDeps) {
     for (const companyId of deps.companies) {
       this.observed.companies.set(companyId, { syncing: false, done: 0, total: null, error: null });
     }
-    this.current = buildStatus(
-      { entries: [], unreadable: [], blocked: new Map() },
-      this.observed,
-      new Map(),
-      deps.now(),
-    );
+    this.pulls = new PullScheduler({
+      deps: { ...deps, pageSize: deps.pageSize ?? 1000 },
+      observed: this.observed,
+      health: this.health,
+      isRunning: () => this.running,
+      changed: () => this.refresh(),
+      ended: (done) => {
+        if (done) void this.storageWatch.read();
+        this.kick();
+      },
+    });
+    this.uploadRetries = new UploadRetries(deps.random);
+    this.storageWatch = new StorageWatch(deps, (use) => {
+      this.observed.storage = use;
+      void this.refresh();
+    });
+    this.current = buildStatus(this.local, this.observed, deps.now());
   }
 
-  /** Starts the session: recovers entries left in flight, pulls every company, sends. */
+  /**
+   * Starts the session: recovers entries left in flight, drops blobs no entry needs, asks for
+   * persistent storage, pulls every company, sends.
+   */
   async start(): Promise<void> {
     if (this.running) return;
     this.running = true;
-    this.clientId = await readClientId(this.deps.db);
-    await recoverEntries(this.deps.db);
+    try {
+      this.clientId = await readClientId(this.deps.db);
+      await recoverEntries(this.deps.db);
+      await releaseFiles(this.deps.db, this.deps.now());
+    } catch (error) {
+      // Shown, and mended by the first push round; reading and pulling still go on.
+      if (!this.health.note(error)) throw error;
+      this.health.interrupted();
+    }
     await this.refresh();
+    void this.storageWatch.start();
     void this.pullNow();
     this.kick();
   }
@@ -82,10 +119,9 @@ export class SyncEngine {
   /** Stops timers and waits for the running pulls and pushes (their answers are still recorded). */
   async stop(): Promise<void> {
     this.running = false;
+    this.storageWatch.stop();
     this.clearPushTimer();
-    for (const handle of this.pullTimers.values()) this.deps.clearTimer(handle);
-    this.pullTimers.clear();
-    await Promise.allSettled([this.pushing, ...this.pulls.values()]);
+    await Promise.allSettled([this.pushing, this.pulls.stop()]);
   }
 
   status(): SyncStatus {
@@ -101,19 +137,26 @@ export class SyncEngine {
   /** Pulls one company (or all); a pull already running is followed by one more. */
   async pullNow(companyId?: number): Promise<void> {
     const ids = companyId === undefined ? this.deps.companies : [companyId];
-    await Promise.all(ids.map((id) => this.pull(id)));
+    await Promise.all(ids.map((id) => this.pulls.pull(id)));
   }
 
-  /** Writes the entry and its optimistic effect in one transaction, then sends when it can. */
-  async enqueue(companyId: number, mutation: MutationInput): Promise<string> {
-    const clientId = this.clientId ?? (await readClientId(this.deps.db));
-    this.clientId = clientId;
-    const id = await enqueueEntry(this.deps.db, {
-      clientId,
-      userSub: this.deps.userSub,
-      companyId,
-      now: this.deps.now(),
-      mutation,
+  /**
+   * Writes the entry and its optimistic effect in one transaction, then sends when it can.
+   * `entryId` comes with a follower tab's command (drawn there by `newEntryId`): an entry already
+   * written under it is left as it is, so a command re-sent to a new leader queues nothing twice.
+   */
+  async enqueue(companyId: number, mutation: MutationInput, entryId?: string): Promise<string> {
+    const id = await this.guard(async () => {
+      const clientId = this.clientId ?? (await readClientId(this.deps.db));
+      this.clientId = clientId;
+      return enqueueEntry(this.deps.db, {
+        clientId,
+        userSub: this.deps.userSub,
+        companyId,
+        now: this.deps.now(),
+        mutation,
+        entryId,
+      });
     });
     await this.refresh();
     this.kick();
@@ -126,20 +169,25 @@ export class SyncEngine {
   }
 
   async retry(entryId: string, options: { overwrite?: boolean } = {}): Promise<boolean> {
-    const done = await retryEntry(
-      this.deps.db,
-      entryId,
-      this.deps.now(),
-      options.overwrite ?? false,
-    );
+    const { db, now } = this.deps;
+    const done = await this.guard(() => retryEntry(db, entryId, now(), options.overwrite ?? false));
     await this.refresh();
     this.kick();
     return done;
   }
 
-  /** Discards the entry (and those that need its created ids); resolves to the removed ids. */
+  /**
+   * Discards the entry (and those that need its created ids); resolves to the removed ids. The
+   * blobs they named go too, unless another entry still names them.
+   */
   async discard(entryId: string): Promise<string[]> {
-    const removed = await discardEntry(this.deps.db, entryId);
+    const { db, now } = this.deps;
+    const removed = await this.guard(async () => {
+      const named = fileIdsOf((await loadOutbox(db)).entries);
+      const ids = await discardEntry(db, entryId);
+      await releaseFiles(db, now(), named);
+      return ids;
+    });
     await this.refresh();
     this.kick();
     return removed;
@@ -158,82 +206,6 @@ export class SyncEngine {
     while (this.pushing) await this.pushing;
   }
 
-  private pull(companyId: number): Promise<void> {
-    const running = this.pulls.get(companyId);
-    if (running) {
-      this.pullAgain.add(companyId);
-      return running;
-    }
-    const run = this.pullLoop(companyId)
-      .catch((error: unknown) => {
-        // A local storage failure mid-pull (quota, lost connection): shown, and tried again.
-        const last = this.observed.companies.get(companyId);
-        const message = error instanceof Error ? error.message : String(error);
-        if (last)
-          this.observed.companies.set(companyId, { ...last, syncing: false, error: message });
-        this.schedulePullRetry(companyId);
-      })
-      .finally(() => this.pulls.delete(companyId));
-    this.pulls.set(companyId, run);
-    return run;
-  }
-
-  private async pullLoop(companyId: number): Promise<void> {
-    do {
-      this.pullAgain.delete(companyId);
-      if (!this.running || this.observed.pausedForAuth) return;
-      await this.pullOnce(companyId);
-    } while (this.pullAgain.has(companyId));
-  }
-
-  private async pullOnce(companyId: number): Promise<void> {
-    const timer = this.pullTimers.get(companyId);
-    if (timer !== undefined) this.deps.clearTimer(timer);
-    this.pullTimers.delete(companyId);
-    const progress = { syncing: true, done: 0, total: null as number | null, error: null };
-    this.observed.companies.set(companyId, progress);
-    await this.refresh();
-    const result = await pullCompany(
-      { ...this.deps, pageSize: this.deps.pageSize ?? 1000 },
-      companyId,
-      ({ done, remaining }) => {
-        this.observed.online = true;
-        this.observed.companies.set(companyId, { ...progress, done, total: done + remaining });
-        void this.refresh();
-      },
-    );
-    const last = this.observed.companies.get(companyId) ?? progress;
-    let error: string | null = null;
-    if (result.kind === 'done') {
-      this.observed.online = true;
-      this.pullAttempts.delete(companyId);
-    } else if (result.kind === 'auth') {
-      this.observed.pausedForAuth = true;
-    } else {
-      if (result.kind === 'offline') this.observed.online = false;
-      else error = result.message;
-      this.schedulePullRetry(companyId);
-    }
-    this.observed.companies.set(companyId, { ...last, syncing: false, error });
-    await this.refresh();
-    // A pull may have settled entries or brought rows entries waited for.
-    this.kick();
-  }
-
-  private schedulePullRetry(companyId: number): void {
-    if (!this.running) return;
-    const attempts = (this.pullAttempts.get(companyId) ?? 0) + 1;
-    this.pullAttempts.set(companyId, attempts);
-    const handle = this.deps.setTimer(
-      () => {
-        this.pullTimers.delete(companyId);
-        void this.pull(companyId);
-      },
-      backoff(attempts, this.deps.random),
-    );
-    this.pullTimers.set(companyId, handle);
-  }
-
   /** Sends what can go now; a push already running runs once more after it. */
   private kick(): void {
     if (!this.running) return;
@@ -242,15 +214,22 @@ export class SyncEngine {
       return;
     }
     this.pushing = this.pushLoop()
-      .catch(() => {
-        // A local storage failure mid-push: entries stay as stored (at worst `sending`, which
-        // the next start recovers); the queue is tried again rather than left stalled.
+      .catch((error: unknown) => {
+        // A failure mid-push (a storage fault above all): shown, and the queue tried again rather
+        // than left stalled; entries the round left `sending` go again from the next round.
+        this.health.note(error);
+        this.health.interrupted();
         if (!this.running) return;
+        void this.refresh();
+        this.failedRounds += 1;
         this.clearPushTimer();
-        const handle = this.deps.setTimer(() => {
-          this.pushTimer = null;
-          this.kick();
-        }, 1000);
+        const handle = this.deps.setTimer(
+          () => {
+            this.pushTimer = null;
+            this.kick();
+          },
+          backoff(this.failedRounds, this.deps.random, REPAIR_BACKOFF),
+        );
         this.pushTimer = { handle };
       })
       .finally(() => {
@@ -261,39 +240,60 @@ export class SyncEngine {
   private async pushLoop(): Promise<void> {
     do {
       this.pushAgain = false;
+      if (!(await this.health.mend(this.deps.db))) {
+        // Closed on purpose (another tab upgraded the database, or signed out): the session
+        // stops this engine; until then it sends and reads nothing.
+        this.running = false;
+        this.storageWatch.stop();
+      }
       while (this.running && !this.observed.pausedForAuth) {
         if (!(await this.pushBatch())) break;
       }
     } while (this.pushAgain && this.running);
+    if (!this.running) return;
+    await releaseFiles(this.deps.db, this.deps.now());
+    this.failedRounds = 0;
     await this.armTimer();
   }
 
   private async sendState(): Promise<{
     state: SendState;
-    entries: Awaited<ReturnType<typeof loadOutbox>>['entries'];
+    entries: OutboxEntry[];
+    outbox: OutboxSnapshot;
   }> {
     const outbox = await loadOutbox(this.deps.db);
     const state: SendState = {
       userSub: this.deps.userSub,
       idMap: await loadIdMap(this.deps.db),
-      // File uploads are not part of this slice: entries with blobs wait ('waiting-files').
-      uploaded: new Map(),
+      uploaded: await loadUploaded(this.deps.db),
       paused: this.observed.pausedForAuth,
       unreadable: outbox.blocked,
     };
-    return { state, entries: outbox.entries };
+    return { state, entries: outbox.entries, outbox };
   }
 
-  /** One round: the ready heads sent in parallel, their answers recorded. False = stop. */
+  /**
+   * One round: the files the heads wait for uploaded, or else the ready heads sent in parallel,
+   * their answers recorded. False = stop.
+   */
   private async pushBatch(): Promise<boolean> {
     const { state, entries } = await this.sendState();
+    const uploads = this.uploadRetries.due(entries, state, this.deps.now());
     const batch = nextBatch(entries, state, this.deps.now(), this.deps.maxInFlight ?? 8);
-    if (batch.length === 0) return false;
+    if (batch.length === 0 && uploads.length === 0) return false;
     const token = await this.deps.getToken();
     if (token === null) {
       this.observed.pausedForAuth = true;
       await this.refresh();
       return false;
+    }
+    if (uploads.length > 0) {
+      const round = await uploadWaiting(this.deps, this.uploadRetries, uploads, token);
+      if (round === 'auth') this.observed.pausedForAuth = true;
+      else this.observed.online = round === 'done';
+      if (round === 'done') this.health.succeeded();
+      await this.refresh();
+      return round === 'done';
     }
     await markInFlight(this.deps.db, batch);
     const outcomes = await Promise.all(
@@ -317,6 +317,7 @@ export class SyncEngine {
       if (outcome.kind === 'auth') this.observed.pausedForAuth = true;
     }
     this.observed.online = !offline;
+    this.health.succeeded();
     await this.refresh();
     return !offline;
   }
@@ -333,7 +334,11 @@ export class SyncEngine {
     const { state, entries } = await this.sendState();
     const now = this.deps.now();
     const ready = nextBatch(entries, state, now, 1).length > 0;
-    const at = ready ? now : nextWakeAt(entries, state, now);
+    const wakes = [
+      nextWakeAt(entries, state, now),
+      this.uploadRetries.wakeAt(entries, state, now),
+    ].filter((at): at is number => at !== null);
+    const at = ready ? now : wakes.length > 0 ? Math.min(...wakes) : null;
     if (at === null || !this.running) return;
     const handle = this.deps.setTimer(
       () => {
@@ -345,13 +350,44 @@ export class SyncEngine {
     this.pushTimer = { handle };
   }
 
-  private async refresh(): Promise<void> {
-    const outbox = await loadOutbox(this.deps.db);
-    const lastSynced = new Map<number, number | null>();
-    for (const companyId of this.deps.companies) {
-      lastSynced.set(companyId, (await readCompanySync(this.deps.db, companyId)).lastSyncedAt);
+  /**
+   * A command's storage work: a fault is shown and the push loop woken to mend it, then the
+   * error goes back to the caller (what it asked was not saved); success clears a fault shown.
+   */
+  private async guard<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      const result = await work();
+      this.health.succeeded();
+      return result;
+    } catch (error) {
+      if (this.health.note(error)) {
+        await this.refresh();
+        this.kick();
+      }
+      throw error;
     }
-    this.current = buildStatus(outbox, this.observed, lastSynced, this.deps.now());
+  }
+
+  /** Reads the outbox and sync times again and tells the listeners; never throws. */
+  private async refresh(): Promise<void> {
+    try {
+      const { state, entries, outbox } = await this.sendState();
+      const lastSynced = new Map<number, number | null>();
+      for (const companyId of this.deps.companies) {
+        lastSynced.set(companyId, (await readCompanySync(this.deps.db, companyId)).lastSyncedAt);
+      }
+      const waited = filesWaitedFor(entries, state, this.deps.now());
+      this.local = {
+        outbox,
+        lastSynced,
+        waitingForUploads: new Set(waited.map(({ entry }) => entry.id)).size,
+      };
+    } catch (error) {
+      // The status still goes out, with the fault and what was read before.
+      this.health.note(error);
+    }
+    this.observed.storageError = this.health.fault;
+    this.current = buildStatus(this.local, this.observed, this.deps.now());
     for (const listener of this.listeners) listener(this.current);
   }
 }

@@ -1,6 +1,6 @@
-// The engine's only door to the network: one call = one fetch with the bearer token, answered
-// as an HttpAnswer (body parsed as JSON when it is JSON) or as "no answer" (fetch threw: offline,
-// DNS, connection reset), which the callers treat as offline.
+// The engine's only door to the network: one call = one fetch with the bearer token and a JSON or
+// multipart body, answered as an HttpAnswer (body parsed as JSON when it is JSON) or as "no
+// answer" (fetch threw: offline, DNS, connection reset), which the callers treat as offline.
 import type { HttpAnswer } from '../core/outcomes';
 
 /** `fetch` as the engine uses it; tests pass a wrapper that can drop the network. */
@@ -18,6 +18,8 @@ export interface CallOptions {
   headers?: Readonly<Record<string, string>>;
   /** JSON body; undefined = none. */
   body?: unknown;
+  /** A multipart body instead (an upload); fetch sets its content type with the boundary. */
+  form?: FormData;
 }
 
 function parse(text: string): unknown {
@@ -40,7 +42,9 @@ export async function call(
     ...options.headers,
   };
   const init: RequestInit = { method: options.method, headers };
-  if (options.body !== undefined) {
+  if (options.form !== undefined) {
+    init.body = options.form;
+  } else if (options.body !== undefined) {
     headers['content-type'] = 'application/json';
     init.body = JSON.stringify(options.body);
   }

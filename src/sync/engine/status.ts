@@ -1,9 +1,12 @@
 // The engine's status as the app shows it (issue 4 item 6): network as last observed, per-company
 // sync progress and last synced time, the outbox's pending count and oldest age, failed entries
-// with the server's messages, and whether pushing waits for a new session. Built from the outbox
-// snapshot plus the engine's in-memory observations; listeners get a fresh object per change.
+// with the server's messages, and whether pushing waits for a new session; entries waiting for
+// their attachments' upload; storage use and the current storage fault (item 7). Built from what
+// the engine last read of the database plus its in-memory observations; listeners get a fresh
+// object per change.
 import type { EntryFailure } from '../core/types';
 import type { OutboxSnapshot } from './outboxStore';
+import type { StorageFault, StorageUse } from './storage';
 
 export interface CompanyStatus {
   companyId: number;
@@ -39,20 +42,37 @@ export interface SyncStatus {
   failed: FailedEntry[];
   /** Entries a newer app wrote (or damaged ones): kept, never sent, their entity blocked. */
   unreadable: Array<{ id: string | null; reason: string }>;
+  /** Entries ready to go once their attachments are uploaded (included in `pending`). */
+  waitingForUploads: number;
+  /** The device's storage: usage and quota in bytes; null where the browser cannot tell. */
+  storage: StorageUse | null;
+  /** The last local database fault, until a later write succeeds; null when all is well. */
+  storageError: StorageFault | null;
 }
 
 export interface Observed {
   online: boolean | null;
   pausedForAuth: boolean;
   companies: Map<number, Omit<CompanyStatus, 'lastSyncedAt' | 'companyId'>>;
+  storage: StorageUse | null;
+  storageError: StorageFault | null;
 }
 
-export function buildStatus(
-  outbox: OutboxSnapshot,
-  observed: Observed,
-  lastSynced: ReadonlyMap<number, number | null>,
-  now: number,
-): SyncStatus {
+/** What the engine last read of the database for the status. */
+export interface LocalView {
+  outbox: OutboxSnapshot;
+  lastSynced: ReadonlyMap<number, number | null>;
+  waitingForUploads: number;
+}
+
+export const EMPTY_VIEW: LocalView = {
+  outbox: { entries: [], unreadable: [], blocked: new Map() },
+  lastSynced: new Map(),
+  waitingForUploads: 0,
+};
+
+export function buildStatus(local: LocalView, observed: Observed, now: number): SyncStatus {
+  const { outbox, lastSynced } = local;
   const waiting = outbox.entries.filter((e) => e.status === 'pending' || e.status === 'sending');
   const oldest = waiting.reduce<number | null>(
     (min, e) => (min === null || e.createdAt < min ? e.createdAt : min),
@@ -76,5 +96,8 @@ export function buildStatus(
     oldestPendingAgeMs: oldest === null ? null : Math.max(0, now - oldest),
     failed,
     unreadable: outbox.unreadable.map(({ id, reason }) => ({ id, reason })),
+    waitingForUploads: local.waitingForUploads,
+    storage: observed.storage,
+    storageError: observed.storageError,
   };
 }

@@ -140,10 +140,12 @@ export function electLeader(options: ElectionOptions): Election {
     state = 'leader';
     term += 1;
     suspectUntil = 0;
-    setLeader(tabId);
     beat();
     schedule(heartbeatMs);
     options.onBecomeLeader();
+    // Announced last: commands pending here are re-sent on a leader change, and when the new
+    // leader is this tab they run at once, on the engine onBecomeLeader has just started.
+    setLeader(tabId);
   }
 
   function stepDown(requeue: boolean) {

@@ -1,16 +1,16 @@
 // Commands from follower tabs to the leader tab over the BroadcastChannel (DESIGN §4 "Tabs"):
 // a follower posts a typed command with a request id, the leader runs it through `handle` and
 // answers with the same id. Nobody but the leader answers. A command whose leader changes before
-// the answer is sent again to the new leader when running it twice is harmless; `enqueue` is
-// not (it would queue the mutation twice), so it waits for the old leader's answer or times out
-// with an error that says it may have been applied.
+// the answer is sent again to the new leader: every command may run twice with one outcome
+// (`enqueue` carries the entry id its tab drew, and a second enqueue under an id is a no-op).
 import type { MutationInput } from '../core/mutations';
 import type { SyncStatus } from '../engine/status';
 import { type ChannelLike, type Clock, isRecord } from './ports';
 
 export type SyncCommand =
   | { type: 'pullNow'; companyId?: number }
-  | { type: 'enqueue'; companyId: number; mutation: MutationInput }
+  /** `entryId`: drawn by the sending tab (`newEntryId`), so the command may be re-sent. */
+  | { type: 'enqueue'; companyId: number; mutation: MutationInput; entryId: string }
   | { type: 'retry'; entryId: string; overwrite?: boolean }
   | { type: 'discard'; entryId: string }
   | { type: 'status' };
@@ -35,26 +35,16 @@ const COMMAND_TYPES: ReadonlySet<string> = new Set<SyncCommandType>([
   'status',
 ]);
 
-/** Running these twice gives the same outcome, so a new leader may get them again. */
-const REPEATABLE: ReadonlySet<SyncCommandType> = new Set(['pullNow', 'retry', 'discard', 'status']);
-
 export type RouterMessage =
   | { kind: 'command'; id: string; from: string; command: SyncCommand }
   | { kind: 'reply'; id: string; to: string; ok: true; value: unknown }
   | { kind: 'reply'; id: string; to: string; ok: false; error: string };
 
+/** No leader answered in time; sending the same command again is safe (see the header). */
 export class CommandTimeoutError extends Error {
   override readonly name = 'CommandTimeoutError';
-  constructor(
-    readonly command: SyncCommandType,
-    /** False for `enqueue`: the leader may have queued it, so the outbox tells, not a resend. */
-    readonly safeToRepeat: boolean,
-  ) {
-    super(
-      safeToRepeat
-        ? `no sync leader answered ${command}`
-        : `no sync leader answered ${command}; it may have been applied, check the outbox`,
-    );
+  constructor(readonly command: SyncCommandType) {
+    super(`no sync leader answered ${command}`);
   }
 }
 
@@ -74,7 +64,7 @@ export interface RouterOptions extends Omit<Clock, 'now'> {
 
 export interface CommandRouter {
   send<C extends SyncCommand>(command: C): Promise<ResultOf<C>>;
-  /** Called when the leader changes: repeatable pending commands go again (or run here). */
+  /** Called when the leader changes: pending commands go again (or run here). */
   leaderChanged(): void;
   close(): void;
 }
@@ -171,10 +161,7 @@ export function createCommandRouter(options: RouterOptions): CommandRouter {
       const id = `${tabId}:${counter}`;
       return new Promise<ResultOf<C>>((resolve, reject) => {
         const timer = setTimer(() => {
-          settle(id, {
-            ok: false,
-            error: new CommandTimeoutError(command.type, REPEATABLE.has(command.type)),
-          });
+          settle(id, { ok: false, error: new CommandTimeoutError(command.type) });
         }, timeoutMs);
         // Replies are the leader's answers to this very command type (same code on both sides).
         pending.set(id, {
@@ -187,18 +174,13 @@ export function createCommandRouter(options: RouterOptions): CommandRouter {
       });
     },
     leaderChanged() {
-      for (const [id, entry] of pending) {
-        if (REPEATABLE.has(entry.command.type)) dispatch(id, entry.command);
-      }
+      for (const [id, entry] of pending) dispatch(id, entry.command);
     },
     close() {
       closed = true;
       channel.removeEventListener('message', onMessage);
       for (const [id, entry] of [...pending]) {
-        settle(id, {
-          ok: false,
-          error: new CommandTimeoutError(entry.command.type, REPEATABLE.has(entry.command.type)),
-        });
+        settle(id, { ok: false, error: new CommandTimeoutError(entry.command.type) });
       }
     },
   };

@@ -25,6 +25,17 @@ describe('electLeader', () => {
     expect([a, b, c].map((t) => t.count('lost'))).toEqual([0, 0, 0]);
   });
 
+  it('starts the new leader before announcing it, so commands re-sent on the change find an engine', async () => {
+    world = new World();
+    const [a, b] = [world.tab('a'), world.tab('b')];
+    await world.advance(HEARTBEAT);
+    a.close();
+    await world.advance(0);
+    const start = b.events.indexOf('leader');
+    expect(b.events.slice(start)).toEqual(['leader', 'sees:b']);
+    expect(b.election.isLeader()).toBe(true);
+  });
+
   it('hands leadership to another tab when the leader closes', async () => {
     world = new World();
     const [a, b, c] = [world.tab('a'), world.tab('b'), world.tab('c')];

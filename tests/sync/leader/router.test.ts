@@ -17,6 +17,7 @@ afterEach(() => {
 /** A stand-in engine per tab: records what it ran, answers like the engine's methods. */
 function attach(tab: Tab, hang: (command: SyncCommand) => boolean = () => false) {
   const ran: string[] = [];
+  const received: SyncCommand[] = [];
   const router: CommandRouter = createCommandRouter({
     channel: tab.channel,
     tabId: tab.tabId,
@@ -25,6 +26,7 @@ function attach(tab: Tab, hang: (command: SyncCommand) => boolean = () => false)
     clearTimer: tab.clock.clearTimer,
     handle: async (command) => {
       ran.push(command.type);
+      received.push(command);
       if (hang(command)) return new Promise(() => {});
       switch (command.type) {
         case 'pullNow':
@@ -42,7 +44,7 @@ function attach(tab: Tab, hang: (command: SyncCommand) => boolean = () => false)
     },
   });
   tab.leaderChangeHooks.push(() => router.leaderChanged());
-  return { router, ran };
+  return { router, ran, received };
 }
 
 describe('createCommandRouter', () => {
@@ -58,7 +60,7 @@ describe('createCommandRouter', () => {
     >['mutation'];
     const answers = Promise.all([
       follower.router.send({ type: 'pullNow', companyId: 7 }),
-      follower.router.send({ type: 'enqueue', companyId: 7, mutation }),
+      follower.router.send({ type: 'enqueue', companyId: 7, mutation, entryId: 'c:1' }),
       follower.router.send({ type: 'retry', entryId: 'e1', overwrite: true }),
       follower.router.send({ type: 'discard', entryId: 'e2' }),
       follower.router.send({ type: 'status' }),
@@ -113,10 +115,10 @@ describe('createCommandRouter', () => {
     expect(next.ran).toEqual(['pullNow']);
   });
 
-  it('does not re-send enqueue to a new leader: it times out after 5 s saying it may have been applied', async () => {
+  it('re-sends enqueue to a new leader with the entry id its tab drew', async () => {
     world = new World();
     const [a, b, c] = [world.tab('a'), world.tab('b'), world.tab('c')];
-    attach(a, (command) => command.type === 'enqueue');
+    const old = attach(a, (command) => command.type === 'enqueue');
     const next = attach(b);
     const follower = attach(c);
     await world.advance(HEARTBEAT);
@@ -124,20 +126,16 @@ describe('createCommandRouter', () => {
       SyncCommand,
       { type: 'enqueue' }
     >['mutation'];
-    const answer = follower.router.send({ type: 'enqueue', companyId: 1, mutation });
-    const outcome = answer.then(
-      () => 'answered',
-      (error: unknown) => error,
-    );
+    const command = { type: 'enqueue', companyId: 1, mutation, entryId: 'c:7' } as const;
+    const answer = follower.router.send(command);
     await world.advance(0);
     a.close();
-    await world.advance(4999);
-    expect(next.ran).toEqual([]);
-    await world.advance(1);
-    const error = await outcome;
-    expect(error).toBeInstanceOf(CommandTimeoutError);
-    expect(error).toMatchObject({ command: 'enqueue', safeToRepeat: false });
-    expect(String(error)).toContain('may have been applied');
+    await world.advance(HEARTBEAT);
+    const outcome = await Promise.race([answer, world.advance(5000).then(() => 'no answer')]);
+    expect(outcome).toBe('entry-from-b');
+    // The same command, id included: the new leader writes it only if the old one did not.
+    expect(old.received).toEqual([command]);
+    expect(next.received).toEqual([command]);
   });
 
   it('times out after 5 s with a clear error when no tab leads', async () => {
@@ -151,7 +149,9 @@ describe('createCommandRouter', () => {
       (error: unknown) => error,
     );
     await world.advance(5000);
-    expect(await outcome).toMatchObject({ name: 'CommandTimeoutError', safeToRepeat: true });
+    const error = await outcome;
+    expect(error).toBeInstanceOf(CommandTimeoutError);
+    expect(error).toMatchObject({ command: 'status', message: 'no sync leader answered status' });
   });
 
   it('works over a real BroadcastChannel (Node’s)', async () => {

@@ -1,0 +1,181 @@
+// Tabs of one user for the session tests: sync sessions sharing an in-memory lock manager, Node's
+// BroadcastChannel and one fake-indexeddb database, each tab with its own network (so one tab's
+// requests can be cut) and a channel whose outgoing messages a test can hold back (a tab that
+// dies between doing a command and answering it).
+import 'fake-indexeddb/auto';
+import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
+import {
+  deleteUserDatabase,
+  openUserDatabase,
+  type PurchasingDb,
+  userDatabaseName,
+} from '../../src/data/db';
+import type { SyncSessionInfo } from '../../src/sync/api';
+import type { ChannelLike } from '../../src/sync/leader/ports';
+import { createSyncSession, type SyncSession } from '../../src/sync/session';
+import { type Harness, Network, until } from './engine/harness';
+import { MemoryLocks } from './leader/locks';
+
+/** A WebSocket that never opens: counts the live clients the sessions start. */
+export function fakeSockets() {
+  const opened: string[] = [];
+  class FakeSocket {
+    static readonly CONNECTING = 0;
+    static readonly OPEN = 1;
+    static readonly CLOSING = 2;
+    static readonly CLOSED = 3;
+    readyState = 0;
+    binaryType = 'blob';
+    protocol = '';
+    extensions = '';
+    bufferedAmount = 0;
+    onopen: unknown = null;
+    onclose: unknown = null;
+    onmessage: unknown = null;
+    onerror: unknown = null;
+    constructor(readonly url: string) {
+      opened.push(url);
+    }
+    addEventListener(): void {}
+    removeEventListener(): void {}
+    send(): void {}
+    close(): void {
+      this.readyState = 3;
+    }
+  }
+  return { opened, FakeSocket };
+}
+
+export interface TestTab {
+  session: SyncSession;
+  net: Network;
+  /**
+   * `drop`: outgoing channel messages it returns true for are never delivered; `deaf`: incoming
+   * ones it returns true for are never heard.
+   */
+  channel: { drop(message: unknown): boolean; deaf(message: unknown): boolean };
+  /** The database connections this tab opened, latest last. */
+  dbs: PurchasingDb[];
+}
+
+export interface TabsOptions {
+  /** The user's database name part; default a fresh one. */
+  userId?: string;
+  /** The token each tab's app sets before starting; default a valid one. */
+  token?: (index: number) => Promise<string>;
+  routerTimeoutMs?: number;
+  /** Runs before each tab starts (subscriptions the app makes first). */
+  beforeStart?: (session: SyncSession) => void;
+  /** Wait until one tab leads; default true. */
+  waitForLeader?: boolean;
+}
+
+let databases = 0;
+
+/** Names a fresh user database (fake-indexeddb is shared by the whole test file). */
+export function freshUser(): string {
+  databases += 1;
+  return `session-test-${databases}`;
+}
+
+export async function databaseExists(userId: string): Promise<boolean> {
+  const name = userDatabaseName(userId);
+  return (await indexedDB.databases()).some((info) => info.name === name);
+}
+
+export function openInspector(userId: string): Promise<PurchasingDb> {
+  return openUserDatabase(userId, { indexedDB, IDBKeyRange });
+}
+
+export function sessionInfo(h: Harness): SyncSessionInfo {
+  return {
+    userId: h.fx.accounts.userA,
+    userSub: String(h.fx.accounts.userA),
+    companies: [h.fx.companies.buyerA],
+    baseUrl: h.baseUrl,
+    wsUrl: 'ws://127.0.0.1:1/ws',
+  };
+}
+
+/**
+ * Starts `count` tabs of one user, one after another; every session is also pushed to `started`
+ * so the test file's afterEach stops it.
+ */
+export async function openTabs(
+  h: Harness,
+  count: number,
+  started: SyncSession[],
+  options: TabsOptions = {},
+) {
+  const userId = options.userId ?? freshUser();
+  const locks = new MemoryLocks();
+  const sockets = fakeSockets();
+  const tabs: TestTab[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const net = new Network();
+    const control = { drop: (_message: unknown) => false, deaf: (_message: unknown) => false };
+    const dbs: PurchasingDb[] = [];
+    const session = createSyncSession({
+      tabId: `tab-${i}`,
+      locks,
+      openChannel: (name) => {
+        const channel = new BroadcastChannel(`${userId}:${name}`);
+        type Listener = (event: { data: unknown }) => void;
+        const heard = new Map<Listener, Listener>();
+        const held: ChannelLike & { close(): void } = {
+          postMessage: (message) => {
+            if (!control.drop(message)) channel.postMessage(message);
+          },
+          addEventListener: (type, listener) => {
+            const filtered: Listener = (event) => {
+              if (!control.deaf(event.data)) listener(event);
+            };
+            heard.set(listener, filtered);
+            channel.addEventListener(type, filtered);
+          },
+          removeEventListener: (type, listener) => {
+            const filtered = heard.get(listener);
+            if (filtered) channel.removeEventListener(type, filtered);
+          },
+          close: () => channel.close(),
+        };
+        return held;
+      },
+      openDb: async (_user, onOutdated) => {
+        const db = await openUserDatabase(userId, { indexedDB, IDBKeyRange, onOutdated });
+        dbs.push(db);
+        return db;
+      },
+      deleteDb: () => deleteUserDatabase(userId, { indexedDB, IDBKeyRange }),
+      fetch: net.fetch,
+      WebSocket: sockets.FakeSocket,
+      random: () => 0.01,
+      now: () => Date.now(),
+      setTimer: (callback, ms) => setTimeout(callback, ms),
+      clearTimer: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+      onOnline: () => () => undefined,
+      heartbeatMs: 200,
+      staleAfterMs: 600,
+      deleteWaitMs: 300,
+      ...(options.routerTimeoutMs === undefined
+        ? {}
+        : { routerTimeoutMs: options.routerTimeoutMs }),
+    });
+    started.push(session);
+    tabs.push({ session, net, channel: control, dbs });
+    session.setToken(await (options.token?.(i) ?? h.token()));
+    options.beforeStart?.(session);
+    await session.start(sessionInfo(h));
+  }
+  if (options.waitForLeader ?? true)
+    await until(() => tabs.some((tab) => tab.session.isLeader()), 'a leader');
+  return { userId, tabs, sockets };
+}
+
+/** The leading tab and one follower. */
+export function roles(tabs: readonly TestTab[]): { leader: TestTab; follower: TestTab } {
+  const leader = tabs.find((tab) => tab.session.isLeader());
+  const follower = tabs.find((tab) => !tab.session.isLeader());
+  if (!leader || !follower) throw new Error('no leader and follower');
+  return { leader, follower };
+}
