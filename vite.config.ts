@@ -17,16 +17,31 @@ export default defineConfig({
       registerType: 'prompt',
       injectRegister: false,
       manifest: {
+        id: '/',
         name: '工业品采购',
         short_name: '采购',
         description: '询价、报价、下单与订单跟踪，离线也能用',
         lang: 'zh-CN',
         start_url: '/',
+        scope: '/',
         display: 'standalone',
         background_color: '#ffffff',
         theme_color: '#1c7ed6',
-        icons: [{ src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' }],
+        // Drawn from public/favicon.svg by scripts/generate-icons.mjs.
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          {
+            src: '/icons/icon-maskable-512.png',
+            sizes: '512x512',
+            type: 'image/png',
+            purpose: 'maskable',
+          },
+          { src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' },
+        ],
       },
+      // The precache globs below already take the icons.
+      includeManifestIcons: false,
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
       },

@@ -1,15 +1,32 @@
-// Boot: mount the app. Auth, the sync engine and the service worker join here in later steps.
+// Boot: register the service worker (so the installed app opens offline whatever screen shows),
+// read the runtime config (kept for offline starts), make the tab's services (sign-in, session,
+// API, sync worker) and mount the app; without any config, the one error screen.
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { createAppServices } from './app/appServices';
+import { ConfigUnavailable } from './app/config/ConfigUnavailable';
+import { loadRuntimeConfig } from './app/config/runtimeConfig';
+import { appUpdates } from './app/pwa/serviceWorker';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
+const root = createRoot(container);
+appUpdates();
 
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+loadRuntimeConfig().then(
+  (config) => {
+    const services = createAppServices(config);
+    root.render(
+      <StrictMode>
+        <App services={services} />
+      </StrictMode>,
+    );
+  },
+  (error: unknown) => {
+    console.error('app start failed', error);
+    root.render(<ConfigUnavailable />);
+  },
 );

@@ -1,17 +1,10 @@
 // GET /config.json: the runtime settings the app reads at start (DESIGN §3 Environments), so one
 // build of the app serves every environment. It names the identity provider the app signs in with:
-// the embedded one at /oidc, or the external SSO when OIDC_ISSUER is set.
+// the embedded one at /oidc, or the external SSO when OIDC_ISSUER is set. The shape is declared in
+// src/domain/config, where the app validates what it reads against it.
 import type { FastifyInstance } from 'fastify';
+import type { RuntimeConfig } from '../../src/domain/config/runtimeConfig';
 import type { AppContext } from '../app';
-
-export type RuntimeConfig = {
-  /** Base URL of the API; empty means this origin. */
-  gateway: string;
-  websocket: string;
-  publicWebsite: string;
-  auth: { authority: string; clientId: string; scope: string };
-  searchHost: string;
-};
 
 export const APP_SCOPE = 'openid profile offline_access';
 

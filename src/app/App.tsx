@@ -1,17 +1,29 @@
+// The app's providers: Mantine (theme, dates, notifications), the tab's services and session, and
+// the router, whose root layout guards every page (src/routes).
 import { MantineProvider } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
 import { Notifications } from '@mantine/notifications';
 import { RouterProvider } from '@tanstack/react-router';
 import 'dayjs/locale/zh-cn';
 import { router } from '../routes/router';
+import { AppServicesContext } from './AppServicesContext';
+import type { AppServices } from './appServices';
+import { UpdatePrompt } from './pwa/UpdatePrompt';
+import { SessionProvider } from './session/SessionProvider';
 import { theme } from './theme';
 
-export function App() {
+export function App({ services }: { services: AppServices }) {
   return (
     <MantineProvider theme={theme} defaultColorScheme="light">
       <DatesProvider settings={{ locale: 'zh-cn', firstDayOfWeek: 1 }}>
         <Notifications position="top-center" />
-        <RouterProvider router={router} />
+        {/* Outside the router: public and sign-in pages are offered the update too. */}
+        <UpdatePrompt beforeReload={() => services.sync.settled()} />
+        <AppServicesContext.Provider value={services}>
+          <SessionProvider controller={services.session}>
+            <RouterProvider router={router} />
+          </SessionProvider>
+        </AppServicesContext.Provider>
       </DatesProvider>
     </MantineProvider>
   );

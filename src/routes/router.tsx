@@ -1,16 +1,92 @@
 // The route tree, declared in code (no generated file): each route parses its URL and renders a
-// feature screen; the screens themselves live in src/features.
-import { createRootRoute, createRoute, createRouter } from '@tanstack/react-router';
+// feature screen; the screens themselves live in src/features. Access per path (public, login,
+// admin) is the route table in src/domain/routes.ts, applied by RootLayout to every path, also
+// to paths whose screens later issues add. The purchase and order lists render the landing page
+// until their screens exist: /home and /order redirect to them.
+import { createRootRoute, createRoute, createRouter, redirect } from '@tanstack/react-router';
+import { NoPermission } from '../app/NoPermission';
 import { NotFound } from '../app/NotFound';
-import { Shell } from '../app/Shell';
+import { AUTH_CALLBACK_PATH } from '../auth/returnTo';
+import { NO_PERMISSION_PATH } from '../domain/routes';
 import { Home } from '../features/home/Home';
+import { AuthCallback } from './AuthCallback';
+import { RootLayout } from './RootLayout';
+import { orderListSearch, purchaseListSearch } from './searchParams';
 
-const rootRoute = createRootRoute({ component: Shell, notFoundComponent: NotFound });
+const rootRoute = createRootRoute({ component: RootLayout, notFoundComponent: NotFound });
 
-const homeRoute = createRoute({ getParentRoute: () => rootRoute, path: '/', component: Home });
+const callbackRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: AUTH_CALLBACK_PATH,
+  component: AuthCallback,
+});
 
-const routeTree = rootRoute.addChildren([homeRoute]);
+const indexRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/',
+  beforeLoad: () => {
+    throw redirect({ to: '/home', replace: true });
+  },
+});
 
+/** The login entry: the guard of /home sends a visitor on to the provider. */
+const loginRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/login',
+  beforeLoad: () => {
+    throw redirect({ to: '/home', replace: true });
+  },
+});
+
+const homeRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/home',
+  beforeLoad: () => {
+    throw redirect({ to: '/inquiry-quotation/list', search: { sheetType: 'ALL' }, replace: true });
+  },
+});
+
+const orderRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/order',
+  beforeLoad: () => {
+    throw redirect({ to: '/order/order/list', search: { orderType: 'ALL' }, replace: true });
+  },
+});
+
+const purchaseListRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/inquiry-quotation/list',
+  validateSearch: purchaseListSearch,
+  component: Home,
+});
+
+const orderListRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/order/order/list',
+  validateSearch: orderListSearch,
+  component: Home,
+});
+
+const noPermissionRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: NO_PERMISSION_PATH,
+  component: NoPermission,
+});
+
+const routeTree = rootRoute.addChildren([
+  callbackRoute,
+  indexRoute,
+  loginRoute,
+  homeRoute,
+  orderRoute,
+  purchaseListRoute,
+  orderListRoute,
+  noPermissionRoute,
+]);
+
+// Scroll restoration stays off: the router then scrolls to the top after every navigation
+// (spec §2 "After navigation the page scrolls to the top").
 export const router = createRouter({
   routeTree,
   defaultPreload: false,

@@ -25,6 +25,9 @@ const status = (extra: Partial<SyncStatus> = {}): SyncStatus => ({
   oldestPendingAgeMs: null,
   failed: [],
   unreadable: [],
+  waitingForUploads: 0,
+  storage: null,
+  storageError: null,
   ...extra,
 });
 

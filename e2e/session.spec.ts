@@ -1,0 +1,88 @@
+// The signed-in session (issue 5 items 1 and 2) as buyer, signed in once per worker: the
+// installed app reopens offline with the last user, an expired token is renewed, a refused one
+// leaves the app readable with a notice, and administrator pages are refused.
+import type { Page } from '@playwright/test';
+import { SESSION_MESSAGES } from '../src/domain/messages/session';
+import { NO_PERMISSION_PATH, NO_PERMISSION_TEXT } from '../src/domain/routes';
+import { expect, test } from './fixtures/test';
+
+test.use({ account: 'buyer' });
+
+/** Opens the app (signing in silently through the provider's session) and waits for the landing. */
+async function openSignedIn(page: Page) {
+  await page.goto('/home');
+  const landing = page.getByRole('heading', { name: '我的采购' });
+  await expect(landing).toBeVisible();
+  expect(new URL(page.url()).pathname).toBe('/inquiry-quotation/list');
+  return landing;
+}
+
+test('a reload with the network off keeps the session and the landing page', async ({
+  page,
+  context,
+}) => {
+  const landing = await openSignedIn(page);
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(landing).toBeVisible();
+  expect(new URL(page.url()).pathname).toBe('/inquiry-quotation/list');
+  const signedIn = await page.evaluate(() => window.localStorage.getItem('purchasing.auth.user'));
+  expect(signedIn).toContain('access_token');
+});
+
+for (const path of ['/user/company-setting', '/user/personnel-list']) {
+  test(`${path} shows the no-permission page to a non-administrator`, async ({ page }) => {
+    await page.goto(path);
+    await page.waitForURL(`**${NO_PERMISSION_PATH}`);
+    await expect(page.getByText(NO_PERMISSION_TEXT)).toBeVisible();
+    await expect(page.getByRole('banner')).toBeVisible();
+  });
+}
+
+/** Rewrites the stored sign-in as if time had passed (and, optionally, the refresh token died). */
+function ageStoredSignIn(page: Page, refreshToken?: string) {
+  return page.evaluate((bogus) => {
+    const entries = JSON.parse(window.localStorage.getItem('purchasing.auth.user') ?? '{}');
+    for (const [key, value] of Object.entries<string>(entries)) {
+      const user = JSON.parse(value);
+      user.expires_at = Math.floor(Date.now() / 1000) - 60;
+      if (bogus) user.refresh_token = bogus;
+      entries[key] = JSON.stringify(user);
+    }
+    window.localStorage.setItem('purchasing.auth.user', JSON.stringify(entries));
+  }, refreshToken);
+}
+
+function storedAccessToken(page: Page) {
+  return page.evaluate(() => {
+    const entries = JSON.parse(window.localStorage.getItem('purchasing.auth.user') ?? '{}');
+    const [value] = Object.values<string>(entries);
+    return value ? (JSON.parse(value) as { access_token: string }).access_token : null;
+  });
+}
+
+test('an expired access token is renewed with the refresh token at start', async ({ page }) => {
+  await openSignedIn(page);
+  const before = await storedAccessToken(page);
+  await ageStoredSignIn(page);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: '我的采购' })).toBeVisible();
+  await expect.poll(() => storedAccessToken(page)).not.toBe(before);
+  await expect(page.getByText(SESSION_MESSAGES.EXPIRED_TITLE)).toHaveCount(0);
+});
+
+test('a refused renewal keeps the app readable and asks to sign in again', async ({ page }) => {
+  await openSignedIn(page);
+  await ageStoredSignIn(page, 'revoked-refresh-token');
+  await page.reload();
+  await expect(page.getByRole('heading', { name: '我的采购' })).toBeVisible();
+  const notice = page.getByRole('alert').filter({ hasText: SESSION_MESSAGES.EXPIRED_TITLE });
+  await expect(notice).toBeVisible();
+  await notice.getByRole('button', { name: SESSION_MESSAGES.SIGN_IN_AGAIN }).click();
+  // The provider still knows the browser: signing in again is silent and comes back here.
+  await page.waitForURL('**/inquiry-quotation/list?sheetType=ALL');
+  await expect(page.getByRole('heading', { name: '我的采购' })).toBeVisible();
+  await expect(notice).toHaveCount(0);
+});

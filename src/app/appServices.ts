@@ -1,0 +1,76 @@
+// The tab's long-lived services, made once at boot from the runtime config: sign-in, the session,
+// the API client and the sync worker connection, wired to each other. React only reads them
+// (App provides them); nothing here renders.
+import { notifications } from '@mantine/notifications';
+import { createOidcAuth, createUserManager } from '../auth/oidcAuth';
+import { AUTH_CALLBACK_PATH } from '../auth/returnTo';
+import { openUserDatabase } from '../data/db';
+import type { RuntimeConfig } from '../domain/config/runtimeConfig';
+import { createSyncClient, watchAppSignals } from '../sync/client';
+import { type ApiClient, createApiClient } from './api/apiClient';
+import { USER_INFO_PATH, userInfoSchema } from './api/userInfo';
+import { clearUserCaches } from './pwa/userCaches';
+import { SessionController } from './session/sessionController';
+import { persistedSessionStore } from './session/sessionStore';
+import { syncEndpoints } from './sync/endpoints';
+import { SyncConnection } from './sync/syncConnection';
+
+export interface AppServices {
+  session: SessionController;
+  api: ApiClient;
+  sync: SyncConnection;
+}
+
+const online = () => navigator.onLine;
+
+function notify(message: string): void {
+  notifications.show({ color: 'red', message, autoClose: 6_000 });
+}
+
+export function createAppServices(
+  config: RuntimeConfig,
+  page: Location = window.location,
+): AppServices {
+  const auth = createOidcAuth(createUserManager(config.auth, page.origin));
+  const sync = new SyncConnection({
+    createClient: createSyncClient,
+    openDb: openUserDatabase,
+    watchAppSignals: (api) =>
+      watchAppSignals(api, window, { isVisible: () => document.visibilityState === 'visible' }),
+    requestPersistence: async () => navigator.storage?.persist?.(),
+  });
+  // The client and the session need each other (token and 401 one way, GET /user the other),
+  // so each reaches the other through a closure.
+  let session: SessionController | null = null;
+  const api = createApiClient({
+    baseUrl: config.gateway,
+    getToken: async () => (session ? session.freshToken() : null),
+    companyId: () => session?.companyId() ?? null,
+    online,
+    notify,
+    onUnauthorized: () => session?.handleUnauthorized(),
+  });
+  session = new SessionController({
+    auth,
+    sync,
+    // Whatever forgets the user's session also empties the caches of their files (avatars).
+    store: {
+      ...persistedSessionStore,
+      clear() {
+        persistedSessionStore.clear();
+        void clearUserCaches().catch(() => undefined);
+      },
+    },
+    fetchUser: () => api.get(USER_INFO_PATH, { schema: userInfoSchema, quiet: true }),
+    endpoints: syncEndpoints(config, page),
+    online,
+    notify,
+  });
+  const controller = session;
+  sync.listen({
+    renewToken: () => void controller.renewToken(),
+    signedOutElsewhere: () => controller.signedOutElsewhere(),
+  });
+  void controller.boot(page.href, page.pathname === AUTH_CALLBACK_PATH);
+  return { session: controller, api, sync };
+}

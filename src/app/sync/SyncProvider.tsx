@@ -1,0 +1,52 @@
+// Puts the sync connection into React for the signed-in layout (issue 5 item 4). The session
+// starts and stops the worker; this waits until the user's database is open on the main thread,
+// so every screen below can read it, and shows why when local data cannot be used.
+import { Button, Center, Loader, Modal, Stack, Text } from '@mantine/core';
+import { type ReactNode, useMemo, useSyncExternalStore } from 'react';
+import { STORAGE_MESSAGES } from '../../domain/messages/common';
+import { SESSION_MESSAGES } from '../../domain/messages/session';
+import { useAppServices } from '../AppServicesContext';
+import { SyncContext } from './SyncContext';
+
+function Problem({ message }: { message: string }) {
+  return (
+    <Stack align="center" gap="sm" role="alert">
+      <Text ta="center">{message}</Text>
+      <Button onClick={() => window.location.reload()}>{SESSION_MESSAGES.RELOAD}</Button>
+    </Stack>
+  );
+}
+
+export function SyncProvider({ children }: { children: ReactNode }) {
+  const connection = useAppServices().sync;
+  const snapshot = useSyncExternalStore(connection.subscribe, connection.getSnapshot);
+  const value = useMemo(() => ({ connection, snapshot }), [connection, snapshot]);
+  const { db, problem } = snapshot;
+  if (!db) {
+    return (
+      <Center mih="60dvh" p="md">
+        {problem ? (
+          <Problem message={STORAGE_MESSAGES[problem]} />
+        ) : (
+          <Loader aria-label={SESSION_MESSAGES.LOADING} />
+        )}
+      </Center>
+    );
+  }
+  return (
+    <SyncContext.Provider value={value}>
+      {children}
+      {/* Another tab upgraded the database: this tab's copy of the app must not write to it. */}
+      <Modal
+        opened={problem === 'version'}
+        onClose={() => window.location.reload()}
+        withCloseButton={false}
+        closeOnClickOutside={false}
+        closeOnEscape={false}
+        centered
+      >
+        <Problem message={STORAGE_MESSAGES.version} />
+      </Modal>
+    </SyncContext.Provider>
+  );
+}

@@ -1,0 +1,159 @@
+// The tab's one connection to the sync worker (issue 5 item 4): the comlink client made once,
+// started and fed tokens by the session (it implements the session's SyncPort), and the user's
+// database opened on the main thread too, for the screens' live queries (Dexie's live queries
+// see the worker's writes). React reads its snapshot through SyncProvider.
+import { proxy, type Remote } from 'comlink';
+import type { OpenOptions, PurchasingDb } from '../../data/db';
+import { classifyStorageError, type StorageErrorKind } from '../../data/storageErrors';
+import type { SignOutResult, SyncApi, SyncSessionInfo } from '../../sync/api';
+import type { SyncStatus } from '../../sync/engine/status';
+import type { SyncPort } from '../session/sessionTypes';
+
+export interface SyncSnapshot {
+  /** The leader's latest status; null before the first one. */
+  status: SyncStatus | null;
+  /** The user's database on the main thread; null until open (and after sign-out). */
+  db: PurchasingDb | null;
+  /** Why local data cannot be used: `version` means another tab runs a newer app (reload). */
+  problem: StorageErrorKind | null;
+}
+
+export interface SyncConnectionDeps {
+  createClient(): Remote<SyncApi>;
+  openDb(userId: string, options: OpenOptions): Promise<PurchasingDb>;
+  /** Pulls when the user comes back to the page (src/sync/client.ts). */
+  watchAppSignals(api: Pick<SyncApi, 'pullNow'>): () => void;
+  /**
+   * Asks the browser to keep this origin's storage under pressure (`navigator.storage.persist()`
+   * exists only on pages, not in the worker); the engine reports what the browser granted.
+   */
+  requestPersistence(): Promise<unknown>;
+}
+
+/** What the session is told when the worker speaks up. */
+export interface SyncEvents {
+  renewToken(): void;
+  signedOutElsewhere(): void;
+}
+
+const EMPTY: SyncSnapshot = { status: null, db: null, problem: null };
+
+function sameSession(a: SyncSessionInfo, b: SyncSessionInfo): boolean {
+  return (
+    a.userId === b.userId &&
+    a.userSub === b.userSub &&
+    a.baseUrl === b.baseUrl &&
+    a.wsUrl === b.wsUrl &&
+    a.companies.join() === b.companies.join()
+  );
+}
+
+export class SyncConnection implements SyncPort {
+  private client: Remote<SyncApi> | null = null;
+  private running: { info: SyncSessionInfo; stopSignals: () => void } | null = null;
+  private snapshot: SyncSnapshot = EMPTY;
+  private readonly listeners = new Set<() => void>();
+  private events: SyncEvents | null = null;
+  private readonly writes = new Set<Promise<unknown>>();
+
+  constructor(private readonly deps: SyncConnectionDeps) {}
+
+  readonly subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  readonly getSnapshot = (): SyncSnapshot => this.snapshot;
+
+  /** The session listens here (set once at boot, before anything starts). */
+  listen(events: SyncEvents): void {
+    this.events = events;
+  }
+
+  /** The worker's API, made on first use: one worker per tab. */
+  api(): Remote<SyncApi> {
+    this.client ??= this.deps.createClient();
+    return this.client;
+  }
+
+  /**
+   * Runs a write command (enqueue, storeFile, retry, discard) and remembers it until the worker
+   * answered: once answered, the change is in the outbox (a strict Dexie transaction).
+   */
+  write<T>(run: (api: Remote<SyncApi>) => Promise<T>): Promise<T> {
+    const pending = run(this.api());
+    this.writes.add(pending);
+    const forget = () => this.writes.delete(pending);
+    pending.then(forget, forget);
+    return pending;
+  }
+
+  /** Resolves once every write started so far is answered: an app update reloads only then. */
+  async settled(): Promise<void> {
+    await Promise.allSettled([...this.writes]);
+  }
+
+  start(info: SyncSessionInfo): void {
+    if (this.running && sameSession(this.running.info, info)) return;
+    void this.run(info);
+  }
+
+  setToken(token: string | null): void {
+    void this.api().setToken(token);
+  }
+
+  async signOut(discardPending: boolean): Promise<SignOutResult> {
+    const result = await this.api().signOut({ discardPending });
+    if (result.signedOut) this.close();
+    return result;
+  }
+
+  private update(change: Partial<SyncSnapshot>): void {
+    this.snapshot = { ...this.snapshot, ...change };
+    for (const listener of this.listeners) listener();
+  }
+
+  private async run(info: SyncSessionInfo): Promise<void> {
+    if (this.running) {
+      this.close();
+      await this.api().stop();
+    }
+    const api = this.api();
+    this.running = { info, stopSignals: this.deps.watchAppSignals(api) };
+    await api.onStatus(proxy((status: SyncStatus) => this.update({ status })));
+    await api.onRenewToken(proxy(() => this.events?.renewToken()));
+    await api.onOutdated(proxy(() => this.update({ problem: 'version' })));
+    await api.onSignedOut(
+      proxy(() => {
+        this.close();
+        this.events?.signedOutElsewhere();
+      }),
+    );
+    try {
+      await api.start(info);
+      // Refusal or absence is fine: the engine's status shows `persisted: false`.
+      void this.deps.requestPersistence().catch(() => undefined);
+      const db = await this.deps.openDb(String(info.userId), {
+        // A delete is this user's sign-out (here or in another tab), handled by the session.
+        onOutdated: (reason) => {
+          if (reason === 'newer-schema') this.update({ problem: 'version' });
+        },
+      });
+      if (this.running?.info !== info) {
+        db.close();
+        return;
+      }
+      this.update({ db, status: await api.status() });
+    } catch (error) {
+      this.update({ problem: classifyStorageError(error) });
+    }
+  }
+
+  /** Forgets the running session here (the worker has stopped it or is told to). */
+  private close(): void {
+    this.running?.stopSignals();
+    this.running = null;
+    this.snapshot.db?.close();
+    this.update(EMPTY);
+  }
+}

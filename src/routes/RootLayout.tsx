@@ -1,0 +1,36 @@
+// The frame around every route: the guard decides per path from the route table in src/domain
+// (public, login, admin). Signed-in pages get the sync connection and the shell; public pages
+// and the sign-in callback render bare while nobody is signed in.
+import { Navigate, Outlet, useRouterState } from '@tanstack/react-router';
+import { Shell } from '../app/Shell';
+import { SessionGate } from '../app/session/SessionGate';
+import { useSession } from '../app/session/useSession';
+import { useSessionState } from '../app/session/useSessionState';
+import { SyncProvider } from '../app/sync/SyncProvider';
+import { AUTH_CALLBACK_PATH } from '../auth/returnTo';
+import { guardDecision, NO_PERMISSION_PATH, routeAccess } from '../domain/routes';
+
+function SignedInLayout({ pathname }: { pathname: string }) {
+  const { isAdmin } = useSession();
+  if (guardDecision(pathname, { signedIn: true, isAdmin }) === 'no-permission') {
+    return <Navigate to={NO_PERMISSION_PATH} replace />;
+  }
+  return (
+    <SyncProvider>
+      <Shell />
+    </SyncProvider>
+  );
+}
+
+export function RootLayout() {
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
+  const { snapshot } = useSessionState();
+  const signedIn = snapshot.phase.status === 'signed-in';
+  if (pathname === AUTH_CALLBACK_PATH) return <Outlet />;
+  if (routeAccess(pathname) === 'public' && !signedIn) return <Outlet />;
+  return (
+    <SessionGate>
+      <SignedInLayout pathname={pathname} />
+    </SessionGate>
+  );
+}

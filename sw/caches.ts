@@ -1,0 +1,11 @@
+// Names of the service worker's runtime caches, shared with the app (src/app/pwa/userCaches.ts):
+// renaming one orphans what installed apps stored under the old name.
+export const RUNTIME_CACHES = {
+  /** Public brand logos (/brand-logos/*.svg): the same for every user. */
+  brandLogos: 'brand-logos',
+  /** Images among the uploaded files (avatars first): readable only by the companies allowed. */
+  fileImages: 'file-images',
+} as const;
+
+/** Caches holding what one user may see: emptied at sign-out, before another user signs in. */
+export const USER_CACHES: readonly string[] = [RUNTIME_CACHES.fileImages];
