@@ -1,10 +1,29 @@
 import { expect, test } from './fixtures/test';
 
-test('on a phone the shell fits the screen without sideways scrolling', async ({ shell, page }) => {
-  await shell.open('/');
-  await expect(shell.header).toBeVisible();
+test.use({ account: 'buyer' });
+
+test('on a phone the header collapses into a menu that stays usable by touch', async ({
+  shell,
+  page,
+}) => {
+  await shell.open('/home');
+  await shell.ready();
   const overflow = await page.evaluate(
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
   );
   expect(overflow).toBeLessThanOrEqual(0);
+  // The switcher and user menu are in the burger menu, not the header.
+  await expect(shell.companySwitcher).toBeHidden();
+  await expect(shell.userMenu).toBeHidden();
+  await expect(shell.todoBadge).toBeVisible();
+  await shell.burger.tap();
+  const menu = page.getByRole('dialog', { name: '工业品采购' });
+  await expect(menu.getByText('切换公司')).toBeVisible();
+  await expect(menu.getByRole('button', { name: '退出登录' })).toBeVisible();
+  const buttons = await menu.getByRole('button').all();
+  for (const button of buttons) {
+    const box = await button.boundingBox();
+    // Touch targets at least 28 px high (Mantine's compact sizes are the smallest used).
+    if (box) expect(box.height).toBeGreaterThanOrEqual(28);
+  }
 });

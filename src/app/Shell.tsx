@@ -1,25 +1,146 @@
-// The frame of every screen: header with the logo and the user's tools, then the routed page.
-import { AppShell, Group, Text, UnstyledButton } from '@mantine/core';
-import { Link, Outlet } from '@tanstack/react-router';
+// The frame of every signed-in screen (settings-messaging-shared §2 "Shell", issue 5 items 3, 4
+// and 6): a header with the logo to the server-chosen landing list, the company switcher, the
+// news ticker, the sync status, the to-do badge and the user menu; the right-side to-do panel;
+// then the routed page. On a phone the switcher, ticker and user menu move into a burger menu.
+// Every route change closes the panel and remounts the page (the spec's "the view reloads").
+import {
+  AppShell,
+  Burger,
+  Divider,
+  Drawer,
+  Group,
+  Progress,
+  Stack,
+  Text,
+  UnstyledButton,
+} from '@mantine/core';
+import { Link, Outlet, useRouterState } from '@tanstack/react-router';
+import { useState } from 'react';
+import { CompanyList, CompanySwitcher } from '../features/shell/CompanySwitcher';
+import { NewsTicker } from '../features/shell/NewsTicker';
+import { TodoBadge } from '../features/shell/TodoBadge';
+import { UserLinks, UserMenu } from '../features/shell/UserMenu';
+import { useIndexPage } from '../features/shell/useIndexPage';
+import { SyncCenter } from '../features/sync/SyncCenter';
+import { summarizeSync, UNKNOWN_STATUS } from '../features/sync/summary';
+import { TodoPanel } from '../features/todos/TodoPanel';
+import { useSession } from './session/useSession';
+import { useLocalDb } from './sync/useLocalDb';
+import { useSyncStatus } from './sync/useSyncStatus';
+
+export const APP_TITLE = '工业品采购';
+
+function Logo() {
+  const { currentCompany } = useSession();
+  const sheetType = useIndexPage(currentCompany.id);
+  return (
+    <UnstyledButton
+      renderRoot={(props) => (
+        <Link {...props} to="/inquiry-quotation/list" search={{ sheetType }} />
+      )}
+      aria-label="返回首页"
+    >
+      <Group gap="xs" wrap="nowrap">
+        <img src="/favicon.svg" alt="" width={28} height={28} />
+        <Text fw={700} size="lg" visibleFrom="xs">
+          {APP_TITLE}
+        </Text>
+      </Group>
+    </UnstyledButton>
+  );
+}
+
+/** A thin bar under the header while the current company's first sync runs. */
+function FirstSyncBar() {
+  const { currentCompany } = useSession();
+  const progress = summarizeSync(useSyncStatus() ?? UNKNOWN_STATUS, currentCompany.id).progress;
+  if (!progress) return null;
+  return (
+    <Progress
+      value={progress.percent}
+      size="xs"
+      radius={0}
+      aria-label={progress.label}
+      pos="absolute"
+      bottom={0}
+      left={0}
+      right={0}
+    />
+  );
+}
 
 export function Shell() {
+  const { account, currentCompany } = useSession();
+  const db = useLocalDb();
+  const href = useRouterState({ select: (state) => state.location.href });
+  const [menuOpened, setMenuOpened] = useState(false);
+  const [todosOpened, setTodosOpened] = useState(false);
+  const closeMenu = () => setMenuOpened(false);
+
+  // A new page: the to-do panel and the phone menu close.
+  const [shownHref, setShownHref] = useState(href);
+  if (shownHref !== href) {
+    setShownHref(href);
+    setTodosOpened(false);
+    setMenuOpened(false);
+  }
+
   return (
-    <AppShell header={{ height: 56 }} padding="md">
+    <AppShell header={{ height: 56 }} padding={{ base: 'xs', sm: 'md' }}>
       <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <UnstyledButton component={Link} to="/" aria-label="返回首页">
-            <Group gap="xs" wrap="nowrap">
-              <img src="/favicon.svg" alt="" width={28} height={28} />
-              <Text fw={700} size="lg">
-                工业品采购
-              </Text>
+        <Group
+          h="100%"
+          px={{ base: 'xs', sm: 'md' }}
+          justify="space-between"
+          wrap="nowrap"
+          gap="xs"
+        >
+          <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
+            <Burger
+              opened={menuOpened}
+              onClick={() => setMenuOpened((o) => !o)}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label="打开菜单"
+            />
+            <Logo />
+            <Group visibleFrom="sm" gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
+              <CompanySwitcher />
+              <Group visibleFrom="lg" wrap="nowrap" style={{ minWidth: 0 }}>
+                <NewsTicker />
+              </Group>
             </Group>
-          </UnstyledButton>
+          </Group>
+          <Group gap={4} wrap="nowrap">
+            <SyncCenter />
+            <TodoBadge db={db} companyId={currentCompany.id} onOpen={() => setTodosOpened(true)} />
+            <Group visibleFrom="sm">
+              <UserMenu />
+            </Group>
+          </Group>
         </Group>
+        <FirstSyncBar />
       </AppShell.Header>
       <AppShell.Main>
-        <Outlet />
+        {/* Keyed by company and address: switching either re-reads the page's local data. */}
+        <Outlet key={`${currentCompany.id}:${href}`} />
       </AppShell.Main>
+      <TodoPanel
+        opened={todosOpened}
+        onClose={() => setTodosOpened(false)}
+        db={db}
+        companyId={currentCompany.id}
+        timeZone={account.timezone}
+      />
+      <Drawer opened={menuOpened} onClose={closeMenu} title={APP_TITLE} size="80%" hiddenFrom="sm">
+        <Stack gap="sm">
+          <CompanyList onChosen={closeMenu} />
+          <Divider />
+          <UserLinks onChosen={closeMenu} />
+          <Divider />
+          <NewsTicker />
+        </Stack>
+      </Drawer>
     </AppShell>
   );
 }

@@ -16,6 +16,8 @@ import { syncEndpoints } from './sync/endpoints';
 import { SyncConnection } from './sync/syncConnection';
 
 export interface AppServices {
+  /** The runtime config the app started with (config.json). */
+  config: RuntimeConfig;
   session: SessionController;
   api: ApiClient;
   sync: SyncConnection;
@@ -72,5 +74,5 @@ export function createAppServices(
     signedOutElsewhere: () => controller.signedOutElsewhere(),
   });
   void controller.boot(page.href, page.pathname === AUTH_CALLBACK_PATH);
-  return { session: controller, api, sync };
+  return { config, session: controller, api, sync };
 }

@@ -4,6 +4,7 @@
 // breaking the app. Storage that throws (private mode, quota, disabled) behaves as empty.
 import type { z } from 'zod';
 import { runtimeConfigSchema } from '../domain/config/runtimeConfig';
+import { indexPagesSchema, newsItemSchema } from '../features/shell/shellSchemas';
 import {
   cachedAccountSchema,
   companyChoiceSchema,
@@ -40,6 +41,10 @@ const PERSISTED = {
     name: 'purchasing.session.company',
     schema: companyChoiceSchema,
   },
+  /** The logo's landing list per company (GET /index), so the logo works offline (src/features/shell). */
+  indexPages: { store: 'local', name: 'purchasing.shell.indexPages', schema: indexPagesSchema },
+  /** The news ticker's last item, shown offline (src/features/shell). */
+  newsItem: { store: 'local', name: 'purchasing.shell.news', schema: newsItemSchema },
 } as const satisfies Record<string, PersistedKey>;
 
 export type PersistedName = keyof typeof PERSISTED;

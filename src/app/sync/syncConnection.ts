@@ -1,11 +1,18 @@
 // The tab's one connection to the sync worker (issue 5 item 4): the comlink client made once,
 // started and fed tokens by the session (it implements the session's SyncPort), and the user's
 // database opened on the main thread too, for the screens' live queries (Dexie's live queries
-// see the worker's writes). React reads its snapshot through SyncProvider.
+// see the worker's writes), and the live channel's to-do counters and status kept current.
+// React reads its snapshot through SyncProvider; `watchTopics` serves hooks that follow a topic.
 import { proxy, type Remote } from 'comlink';
 import type { OpenOptions, PurchasingDb } from '../../data/db';
 import { classifyStorageError, type StorageErrorKind } from '../../data/storageErrors';
-import type { SignOutResult, SyncApi, SyncSessionInfo } from '../../sync/api';
+import type {
+  LiveEvent,
+  LiveStatus,
+  SignOutResult,
+  SyncApi,
+  SyncSessionInfo,
+} from '../../sync/api';
 import type { SyncStatus } from '../../sync/engine/status';
 import type { SyncPort } from '../session/sessionTypes';
 
@@ -16,6 +23,13 @@ export interface SyncSnapshot {
   db: PurchasingDb | null;
   /** Why local data cannot be used: `version` means another tab runs a newer app (reload). */
   problem: StorageErrorKind | null;
+  /**
+   * The to-do counters by topic (`TOPICS.myUnread(userId)`, … in src/domain/todos/topics.ts), the
+   * same in every tab; a topic is missing until the leader has read it from the server.
+   */
+  counters: Readonly<Record<string, number>>;
+  /** The live channel's status (the leader tab holds it); null before the first one. */
+  live: LiveStatus | null;
 }
 
 export interface SyncConnectionDeps {
@@ -36,7 +50,10 @@ export interface SyncEvents {
   signedOutElsewhere(): void;
 }
 
-const EMPTY: SyncSnapshot = { status: null, db: null, problem: null };
+/** Called with each event on a watched topic. */
+export type TopicListener = (topic: string, payload: unknown) => void;
+
+const EMPTY: SyncSnapshot = { status: null, db: null, problem: null, counters: {}, live: null };
 
 function sameSession(a: SyncSessionInfo, b: SyncSessionInfo): boolean {
   return (
@@ -55,6 +72,7 @@ export class SyncConnection implements SyncPort {
   private readonly listeners = new Set<() => void>();
   private events: SyncEvents | null = null;
   private readonly writes = new Set<Promise<unknown>>();
+  private readonly topicListeners = new Set<TopicListener>();
 
   constructor(private readonly deps: SyncConnectionDeps) {}
 
@@ -93,6 +111,25 @@ export class SyncConnection implements SyncPort {
     await Promise.allSettled([...this.writes]);
   }
 
+  /**
+   * Holds `topics` on the live channel (an open chat panel's `todo.b.{module}.{id}.messages`) and
+   * calls `listener` with each event on them, until the returned function is called.
+   */
+  watchTopics(topics: readonly string[], listener: TopicListener): () => void {
+    const wanted = new Set(topics);
+    const heard: TopicListener = (topic, payload) => {
+      if (wanted.has(topic)) listener(topic, payload);
+    };
+    this.topicListeners.add(heard);
+    const watch = this.api().watchTopics([...wanted]);
+    // Refused only when the session is not running, and then there is nothing to undo.
+    watch.catch(() => undefined);
+    return () => {
+      this.topicListeners.delete(heard);
+      watch.then((id) => this.api().unwatchTopics(id)).catch(() => undefined);
+    };
+  }
+
   start(info: SyncSessionInfo): void {
     if (this.running && sameSession(this.running.info, info)) return;
     void this.run(info);
@@ -113,6 +150,16 @@ export class SyncConnection implements SyncPort {
     for (const listener of this.listeners) listener();
   }
 
+  private onLive(event: LiveEvent): void {
+    if (event.kind === 'counter') {
+      this.update({ counters: { ...this.snapshot.counters, [event.topic]: event.count } });
+    } else if (event.kind === 'status') {
+      this.update({ live: event.status });
+    } else {
+      for (const listener of this.topicListeners) listener(event.topic, event.payload);
+    }
+  }
+
   private async run(info: SyncSessionInfo): Promise<void> {
     if (this.running) {
       this.close();
@@ -123,6 +170,7 @@ export class SyncConnection implements SyncPort {
     await api.onStatus(proxy((status: SyncStatus) => this.update({ status })));
     await api.onRenewToken(proxy(() => this.events?.renewToken()));
     await api.onOutdated(proxy(() => this.update({ problem: 'version' })));
+    await api.onLive(proxy((event: LiveEvent) => this.onLive(event)));
     await api.onSignedOut(
       proxy(() => {
         this.close();
@@ -131,6 +179,9 @@ export class SyncConnection implements SyncPort {
     );
     try {
       await api.start(info);
+      // Newer than every event heard before the answer, older than any heard after it.
+      const counters = await api.liveCounters();
+      this.update({ counters: { ...this.snapshot.counters, ...counters } });
       // Refusal or absence is fine: the engine's status shows `persisted: false`.
       void this.deps.requestPersistence().catch(() => undefined);
       const db = await this.deps.openDb(String(info.userId), {

@@ -7,6 +7,8 @@ import type { SyncStatus } from '../../sync/engine/status';
 
 /** A change still unsent after this long gets a warning (a field trip without network is normal). */
 export const OLD_PENDING_MS = 30 * 60_000;
+/** Storage this full gets a warning: the next writes may fail with a quota error. */
+export const STORAGE_FULL_RATIO = 0.9;
 /** Below this many estimated rows a first sync is quick enough to show without a bar. */
 const PROGRESS_MIN_ROWS = 200;
 
@@ -45,6 +47,20 @@ function progressOf(status: SyncStatus, companyId: number | null): SyncProgress 
   };
 }
 
+/** Before the worker's first status: nothing is known yet. */
+export const UNKNOWN_STATUS: SyncStatus = {
+  online: null,
+  pausedForAuth: false,
+  companies: [],
+  pending: 0,
+  oldestPendingAgeMs: null,
+  failed: [],
+  unreadable: [],
+  waitingForUploads: 0,
+  storage: null,
+  storageError: null,
+};
+
 /** The summary for `companyId` (null before the session knows its company). */
 export function summarizeSync(status: SyncStatus, companyId: number | null): SyncSummary {
   const company = status.companies.find((c) => c.companyId === companyId) ?? null;
@@ -57,6 +73,11 @@ export function summarizeSync(status: SyncStatus, companyId: number | null): Syn
     warnings.push(syncWarnings.oldPending(waitedFor(status.oldestPendingAgeMs)));
   }
   if (company?.error) warnings.push(syncWarnings.companyError(company.error));
+  if (status.storageError) warnings.push(status.storageError.message);
+  const use = status.storage;
+  if (use && use.quota > 0 && use.usage / use.quota >= STORAGE_FULL_RATIO) {
+    warnings.push(syncWarnings.storageFull(Math.round((use.usage / use.quota) * 100)));
+  }
 
   const summary = (tone: SyncTone, label: string): SyncSummary => ({
     tone,
@@ -70,7 +91,12 @@ export function summarizeSync(status: SyncStatus, companyId: number | null): Syn
 
   if (status.pausedForAuth) return summary('paused', SYNC_LABELS.PAUSED_FOR_AUTH);
   if (status.online === false) return summary('offline', SYNC_LABELS.OFFLINE);
-  if (status.failed.length > 0 || status.unreadable.length > 0 || company?.error) {
+  if (
+    status.failed.length > 0 ||
+    status.unreadable.length > 0 ||
+    company?.error ||
+    status.storageError
+  ) {
     return summary('attention', SYNC_LABELS.ATTENTION);
   }
   if (company?.syncing || status.pending > 0) return summary('syncing', SYNC_LABELS.SYNCING);

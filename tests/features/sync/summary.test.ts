@@ -1,7 +1,7 @@
 // The header's reading of the engine status: which tone and words win when several things are
 // true at once, when a first sync shows a bar, and which warnings are raised.
 import { describe, expect, it } from 'vitest';
-import { OLD_PENDING_MS, summarizeSync } from '../../../src/features/sync/summary';
+import { OLD_PENDING_MS, summarizeSync, UNKNOWN_STATUS } from '../../../src/features/sync/summary';
 import type { CompanyStatus, SyncStatus } from '../../../src/sync/engine/status';
 
 const A = 11;
@@ -40,6 +40,23 @@ const failure = {
 };
 
 describe('summarizeSync', () => {
+  it('reports storage faults and a nearly full quota', () => {
+    const fault = summarizeSync(
+      status({ storageError: { kind: 'quota', message: '本机存储空间已满' } }),
+      A,
+    );
+    expect(fault.tone).toBe('attention');
+    expect(fault.warnings).toEqual(['本机存储空间已满']);
+    const full = summarizeSync(status({ storage: { usage: 95, quota: 100, persisted: true } }), A);
+    expect(full.warnings).toEqual(['本机存储空间即将用完（已用 95%），请清理设备空间']);
+    const fine = summarizeSync(status({ storage: { usage: 10, quota: 100, persisted: false } }), A);
+    expect(fine.warnings).toEqual([]);
+  });
+
+  it('knows nothing before the first status', () => {
+    expect(summarizeSync(UNKNOWN_STATUS, A)).toMatchObject({ tone: 'connecting', label: '连接中' });
+  });
+
   it.each([
     ['all synced', status(), 'synced', '已同步'],
     ['offline beats pending', status({ online: false, pending: 2 }), 'offline', '离线'],

@@ -1,0 +1,54 @@
+// The header's to-do button with its count: the to-dos the current company received and has
+// not dealt with (what the panel's to-do tab lists), read from the local database so it is right
+// offline and moves as soon as a pull or the user's own change lands.
+import { ActionIcon, Indicator } from '@mantine/core';
+import { IconBell } from '@tabler/icons-react';
+import { useLiveQuery } from 'dexie-react-hooks';
+import type { PurchasingDb } from '../../data/db';
+import { todoReceivedTotalKey } from '../../data/listKeys';
+import { readTotal } from '../../data/totals';
+import { TODO_TAB_STATES } from '../todos/useTodoPanel';
+
+function useTodoCount(db: PurchasingDb, companyId: number): number {
+  return (
+    useLiveQuery(async () => {
+      let total = 0;
+      for (const state of TODO_TAB_STATES) {
+        total += await readTotal(db, todoReceivedTotalKey(companyId, state));
+      }
+      return total;
+    }, [db, companyId]) ?? 0
+  );
+}
+
+export function TodoBadge({
+  db,
+  companyId,
+  onOpen,
+}: {
+  db: PurchasingDb;
+  companyId: number;
+  onOpen(): void;
+}) {
+  const count = useTodoCount(db, companyId);
+  return (
+    <Indicator
+      label={count > 99 ? '99+' : count}
+      size={16}
+      disabled={count === 0}
+      offset={4}
+      color="red"
+    >
+      <ActionIcon
+        variant="subtle"
+        color="gray"
+        size="lg"
+        onClick={onOpen}
+        aria-label={count > 0 ? `待办消息（${count} 条待处理）` : '待办消息'}
+        data-testid="todo-badge"
+      >
+        <IconBell size={20} />
+      </ActionIcon>
+    </Indicator>
+  );
+}

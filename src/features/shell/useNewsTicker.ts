@@ -1,0 +1,31 @@
+// The header's news ticker: the first news item (GET /api/v7/news, public), remembered for
+// offline starts; with none, the VIP promotion link. A failed call is only logged (spec §8).
+import { useEffect, useState } from 'react';
+import { useApi } from '../../app/api/useApi';
+import { readPersisted, writePersisted } from '../../app/persisted';
+import { type NewsItem, newsTickerItem } from '../../domain/account/news';
+import { newsAnswerSchema } from './shellSchemas';
+
+export function useNewsTicker(publicWebsite: string): NewsItem {
+  const api = useApi();
+  const [item, setItem] = useState(
+    () => readPersisted('newsItem') ?? newsTickerItem(null, publicWebsite),
+  );
+  useEffect(() => {
+    let live = true;
+    api
+      .get('/api/v7/news', { schema: newsAnswerSchema, query: { limit: 1 }, quiet: true })
+      .then(({ items }) => {
+        const next = newsTickerItem(items, publicWebsite);
+        writePersisted('newsItem', next);
+        if (live) setItem(next);
+      })
+      .catch((error: unknown) => {
+        console.warn('news ticker: the news call failed', error);
+      });
+    return () => {
+      live = false;
+    };
+  }, [api, publicWebsite]);
+  return item;
+}

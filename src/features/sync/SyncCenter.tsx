@@ -1,0 +1,40 @@
+// The header's sync corner (issue 5 item 4): the status indicator for the current company and
+// the pending-changes view it opens, wired to the session, the local database and the worker.
+// Retry and discard go through the connection's `write`, so an app update waits for them.
+import { useState } from 'react';
+import { useAppServices } from '../../app/AppServicesContext';
+import { useSession } from '../../app/session/useSession';
+import { useLocalDb } from '../../app/sync/useLocalDb';
+import { useSyncStatus } from '../../app/sync/useSyncStatus';
+import { PendingChanges } from './PendingChanges';
+import { SyncStatusButton } from './SyncStatusButton';
+import { summarizeSync, UNKNOWN_STATUS } from './summary';
+import { useOutboxViews } from './useOutboxViews';
+
+export function SyncCenter() {
+  const { sync } = useAppServices();
+  const { account, currentCompany } = useSession();
+  const db = useLocalDb();
+  const status = useSyncStatus() ?? UNKNOWN_STATUS;
+  const views = useOutboxViews(db, account.sub);
+  const [pendingOpen, setPendingOpen] = useState(false);
+  return (
+    <>
+      <SyncStatusButton
+        summary={summarizeSync(status, currentCompany.id)}
+        timeZone={account.timezone}
+        onSyncNow={() => void sync.api().pullNow()}
+        onShowPending={() => setPendingOpen(true)}
+      />
+      <PendingChanges
+        opened={pendingOpen}
+        onClose={() => setPendingOpen(false)}
+        entries={views?.entries ?? []}
+        unreadable={views?.unreadable ?? 0}
+        timeZone={account.timezone}
+        onRetry={(id, overwrite) => sync.write((api) => api.retry(id, { overwrite }))}
+        onDiscard={(id) => sync.write((api) => api.discard(id))}
+      />
+    </>
+  );
+}
