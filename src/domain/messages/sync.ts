@@ -65,5 +65,6 @@ export const syncWarnings = {
     `首次同步：${done} / ${total} 条（${percent}%）`,
   companyError: (message: string) => `同步出错：${message}`,
   pausedForAuth: '登录已过期，更改会保留在本机，重新登录后继续同步',
+  storageFull: (percent: number) => `本机存储空间即将用完（已用 ${percent}%），请清理设备空间`,
   unreadable: (n: number) => `有 ${n} 条更改需要更新应用后才能发送`,
 } as const;
