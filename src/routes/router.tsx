@@ -1,19 +1,16 @@
 // The route tree, declared in code (no generated file): each route parses its URL and renders a
 // feature screen; the screens themselves live in src/features. Access per path (public, login,
 // admin) is the route table in src/domain/routes.ts, applied by RootLayout to every path, also
-// to paths whose screens later issues add. The purchase and order lists render the landing page
-// until their screens exist: /home and /order redirect to them.
-import { createRootRoute, createRoute, createRouter, redirect } from '@tanstack/react-router';
+// to paths whose screens later issues add. Feature areas declare their routes in their own files
+// (purchaseRoutes, orderRoutes) under the shared root.
+import { createRoute, createRouter, redirect } from '@tanstack/react-router';
 import { NoPermission } from '../app/NoPermission';
-import { NotFound } from '../app/NotFound';
 import { AUTH_CALLBACK_PATH } from '../auth/returnTo';
 import { NO_PERMISSION_PATH } from '../domain/routes';
-import { Home } from '../features/home/Home';
 import { AuthCallback } from './AuthCallback';
-import { RootLayout } from './RootLayout';
-import { orderListSearch, purchaseListSearch } from './searchParams';
-
-const rootRoute = createRootRoute({ component: RootLayout, notFoundComponent: NotFound });
+import { orderRoutes } from './orderRoutes';
+import { purchaseRoutes } from './purchaseRoutes';
+import { rootRoute } from './rootRoute';
 
 const callbackRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -54,20 +51,6 @@ const orderRoute = createRoute({
   },
 });
 
-const purchaseListRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: '/inquiry-quotation/list',
-  validateSearch: purchaseListSearch,
-  component: Home,
-});
-
-const orderListRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: '/order/order/list',
-  validateSearch: orderListSearch,
-  component: Home,
-});
-
 const noPermissionRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: NO_PERMISSION_PATH,
@@ -80,8 +63,8 @@ const routeTree = rootRoute.addChildren([
   loginRoute,
   homeRoute,
   orderRoute,
-  purchaseListRoute,
-  orderListRoute,
+  ...purchaseRoutes,
+  ...orderRoutes,
   noPermissionRoute,
 ]);
 
