@@ -8,13 +8,13 @@ import { expect, test } from './fixtures/test';
 
 test.use({ account: 'buyer' });
 
-/** Opens the app (signing in silently through the provider's session) and waits for the landing. */
+/** Opens the app (signing in silently through the provider's session) and waits for the shell. */
 async function openSignedIn(page: Page) {
   await page.goto('/home');
-  const landing = page.getByRole('heading', { name: '我的采购' });
-  await expect(landing).toBeVisible();
+  const shell = page.getByRole('banner').getByTestId('sync-status');
+  await expect(shell).toBeVisible();
   expect(new URL(page.url()).pathname).toBe('/inquiry-quotation/list');
-  return landing;
+  return shell;
 }
 
 test('a reload with the network off keeps the session and the landing page', async ({
@@ -24,10 +24,18 @@ test('a reload with the network off keeps the session and the landing page', asy
   const landing = await openSignedIn(page);
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
 
+  // The first sync has brought the company's to-dos to the device.
+  await expect(landing).toHaveAttribute('data-tone', 'synced', { timeout: 20_000 });
+
   await context.setOffline(true);
   await page.reload();
   await expect(landing).toBeVisible();
   expect(new URL(page.url()).pathname).toBe('/inquiry-quotation/list');
+  // The last data is there offline: the to-do panel lists what the first sync brought.
+  await page.getByTestId('todo-badge').click();
+  await expect(page.getByTestId('todo-panel-item').first()).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(landing).toHaveAttribute('data-tone', 'offline', { timeout: 20_000 });
   const signedIn = await page.evaluate(() => window.localStorage.getItem('purchasing.auth.user'));
   expect(signedIn).toContain('access_token');
 });
@@ -68,7 +76,7 @@ test('an expired access token is renewed with the refresh token at start', async
   const before = await storedAccessToken(page);
   await ageStoredSignIn(page);
   await page.reload();
-  await expect(page.getByRole('heading', { name: '我的采购' })).toBeVisible();
+  await expect(page.getByRole('banner').getByTestId('sync-status')).toBeVisible();
   await expect.poll(() => storedAccessToken(page)).not.toBe(before);
   await expect(page.getByText(SESSION_MESSAGES.EXPIRED_TITLE)).toHaveCount(0);
 });
@@ -77,12 +85,12 @@ test('a refused renewal keeps the app readable and asks to sign in again', async
   await openSignedIn(page);
   await ageStoredSignIn(page, 'revoked-refresh-token');
   await page.reload();
-  await expect(page.getByRole('heading', { name: '我的采购' })).toBeVisible();
+  await expect(page.getByRole('banner').getByTestId('sync-status')).toBeVisible();
   const notice = page.getByRole('alert').filter({ hasText: SESSION_MESSAGES.EXPIRED_TITLE });
   await expect(notice).toBeVisible();
   await notice.getByRole('button', { name: SESSION_MESSAGES.SIGN_IN_AGAIN }).click();
   // The provider still knows the browser: signing in again is silent and comes back here.
   await page.waitForURL('**/inquiry-quotation/list?sheetType=ALL');
-  await expect(page.getByRole('heading', { name: '我的采购' })).toBeVisible();
+  await expect(page.getByRole('banner').getByTestId('sync-status')).toBeVisible();
   await expect(notice).toHaveCount(0);
 });

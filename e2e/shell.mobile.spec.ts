@@ -27,3 +27,24 @@ test('on a phone the header collapses into a menu that stays usable by touch', a
     if (box) expect(box.height).toBeGreaterThanOrEqual(28);
   }
 });
+
+test.describe('at 375 px', () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+
+  test('the header fits and its tools stay reachable', async ({ shell, page }) => {
+    await shell.open('/home');
+    await shell.ready();
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+    for (const tool of [shell.burger, shell.syncStatus, shell.todoBadge, shell.homeLink]) {
+      const box = await tool.boundingBox();
+      expect(box?.x ?? -1).toBeGreaterThanOrEqual(0);
+      expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(375);
+    }
+    const panel = await shell.openTodoPanel();
+    const width = (await panel.boundingBox())?.width ?? 0;
+    expect(width).toBeLessThanOrEqual(375);
+  });
+});

@@ -4,6 +4,7 @@
 import type { Page } from '@playwright/test';
 import { COMMON_MESSAGES } from '../src/domain/messages/common';
 import { DEMO_PASSWORD, LoginPage } from './fixtures/LoginPage';
+import { ShellPage } from './fixtures/ShellPage';
 import { expect, test } from './fixtures/test';
 
 /**
@@ -33,11 +34,13 @@ test('buyer signs in through the app and comes back to the address they opened',
   await login.expectShown();
   await login.signIn('buyer', DEMO_PASSWORD);
   await page.waitForURL('**/order/order/list?orderType=ALL');
-  await expect(page.getByRole('heading', { name: '我的采购' })).toBeVisible();
+  const shell = new ShellPage(page);
+  await shell.ready();
   expect(await storedSignIns(page)).toHaveLength(1);
-  const account = await keptAccount(page);
-  expect(account?.user.name).toBe('李娜');
-  expect(account?.user.companies.map((c) => c.name)).toEqual([
+  // The header shows who is signed in and both of their companies.
+  await expect(shell.userMenu).toHaveAccessibleName('用户菜单：李娜');
+  await shell.companySwitcher.click();
+  await expect(page.getByRole('menuitem')).toHaveText([
     '上海精工机械有限公司',
     '苏州恒远自动化设备有限公司',
   ]);

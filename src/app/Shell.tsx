@@ -1,7 +1,7 @@
 // The frame of every signed-in screen (settings-messaging-shared §2 "Shell", issue 5 items 3, 4
 // and 6): a header with the logo to the server-chosen landing list, the company switcher, the
 // news ticker, the sync status, the to-do badge and the user menu; the right-side to-do panel;
-// then the routed page. On a phone the switcher, ticker and user menu move into a burger menu.
+// a slot for the chat panel (src/app/shellPanels.ts); then the routed page. On a phone the switcher, ticker and user menu move into a burger menu.
 // Every route change closes the panel and remounts the page (the spec's "the view reloads").
 import {
   AppShell,
@@ -15,7 +15,7 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { Link, Outlet, useRouterState } from '@tanstack/react-router';
-import { useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { CompanyList, CompanySwitcher } from '../features/shell/CompanySwitcher';
 import { NewsTicker } from '../features/shell/NewsTicker';
 import { TodoBadge } from '../features/shell/TodoBadge';
@@ -25,6 +25,7 @@ import { SyncCenter } from '../features/sync/SyncCenter';
 import { summarizeSync, UNKNOWN_STATUS } from '../features/sync/summary';
 import { TodoPanel } from '../features/todos/TodoPanel';
 import { useSession } from './session/useSession';
+import { type ShellPanels, ShellPanelsContext } from './shellPanels';
 import { useLocalDb } from './sync/useLocalDb';
 import { useSyncStatus } from './sync/useSyncStatus';
 
@@ -75,7 +76,16 @@ export function Shell() {
   const href = useRouterState({ select: (state) => state.location.href });
   const [menuOpened, setMenuOpened] = useState(false);
   const [todosOpened, setTodosOpened] = useState(false);
+  const [chat, setChat] = useState<{ title: string; content: ReactNode } | null>(null);
   const closeMenu = () => setMenuOpened(false);
+  const panels = useMemo<ShellPanels>(
+    () => ({
+      openTodos: () => setTodosOpened(true),
+      openChat: (title, content) => setChat({ title, content }),
+      closeChat: () => setChat(null),
+    }),
+    [],
+  );
 
   // A new page: the to-do panel and the phone menu close.
   const [shownHref, setShownHref] = useState(href);
@@ -83,6 +93,7 @@ export function Shell() {
     setShownHref(href);
     setTodosOpened(false);
     setMenuOpened(false);
+    setChat(null);
   }
 
   return (
@@ -123,7 +134,9 @@ export function Shell() {
       </AppShell.Header>
       <AppShell.Main>
         {/* Keyed by company and address: switching either re-reads the page's local data. */}
-        <Outlet key={`${currentCompany.id}:${href}`} />
+        <ShellPanelsContext.Provider value={panels}>
+          <Outlet key={`${currentCompany.id}:${href}`} />
+        </ShellPanelsContext.Provider>
       </AppShell.Main>
       <TodoPanel
         opened={todosOpened}
@@ -132,6 +145,15 @@ export function Shell() {
         companyId={currentCompany.id}
         timeZone={account.timezone}
       />
+      <Drawer
+        opened={chat !== null}
+        onClose={() => setChat(null)}
+        position="right"
+        size="lg"
+        title={chat?.title}
+      >
+        {chat?.content}
+      </Drawer>
       <Drawer opened={menuOpened} onClose={closeMenu} title={APP_TITLE} size="80%" hiddenFrom="sm">
         <Stack gap="sm">
           <CompanyList onChosen={closeMenu} />
