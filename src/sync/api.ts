@@ -6,6 +6,9 @@ import type { MutationInput } from './core/mutations';
 import type { FileInput, StoreFileResult } from './engine/files';
 import type { SyncStatus } from './engine/status';
 import type { SyncCommandResults } from './leader/router';
+import type { LiveStatus } from './live/liveClient';
+
+export type { LiveStatus };
 
 /** Who is signed in and where the server is; one session per signed-in user. */
 export interface SyncSessionInfo {
@@ -19,6 +22,16 @@ export interface SyncSessionInfo {
   /** The live channel's URL (`wss://…/ws`). */
   wsUrl: string;
 }
+
+/**
+ * What the leader's live channel hands the app (docs/api.md §4 topics): a to-do counter's new
+ * value, an event on another topic (`todo.state.*`, a watched `todo.b.*.messages`: its payload as
+ * the server sent it), or the channel's own status.
+ */
+export type LiveEvent =
+  | { kind: 'counter'; topic: string; count: number }
+  | { kind: 'event'; topic: string; payload: unknown }
+  | { kind: 'status'; status: LiveStatus };
 
 /** `signOut`'s answer: refused while changes wait (the app asks the user first), else done. */
 export type SignOutResult = { signedOut: true } | { signedOut: false; pending: number };
@@ -77,4 +90,27 @@ export interface SyncApi {
   onOutdated(callback: () => void): void;
   /** Another tab signed the user out: the session has stopped; the app goes to sign-in. */
   onSignedOut(callback: () => void): void;
+  /**
+   * Everything the leader's live channel hears, in every tab: a counter when its value changes
+   * (the to-do counters `todo.my-unread.{userId}`, `todo.my-undealt.{userId}`,
+   * `todo.all-user-undealt.{companyId}`, `todo.all-user-delay.{companyId}`, held from the start
+   * and read from the server each time the channel signs in), events on `todo.state.{companyId}`
+   * and on the topics any tab watches, and the channel's status. From the main thread: a comlink
+   * `proxy`; register it before `start` so nothing is missed.
+   */
+  onLive(callback: (event: LiveEvent) => void): void;
+  /**
+   * The latest value of each counter this tab has heard, by topic: right after `start` a follower
+   * may know none yet; the leader's answer arrives as `onLive` counter events.
+   */
+  liveCounters(): Promise<Record<string, number>>;
+  /**
+   * Holds topics on the leader's live channel (an open chat panel's
+   * `todo.b.{module}.{moduleId}.messages`) until `unwatchTopics` with the id this resolves to.
+   * Their events reach `onLive` in every tab. A new leader holds them again; a tab that dies
+   * without unwatching loses them after a minute. A topic the server refuses is dropped.
+   */
+  watchTopics(topics: string[]): Promise<string>;
+  /** Ends a `watchTopics`; an unknown id does nothing. */
+  unwatchTopics(id: string): Promise<void>;
 }

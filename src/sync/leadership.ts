@@ -2,13 +2,16 @@
 // whose pokes pull that company, and a periodic pull as the fallback trigger. The session starts
 // one when the election makes this tab the leader and stops it when the tab loses leadership;
 // the engine's statuses go to the session, which shows them here and posts them to the followers.
+// The live client also holds the to-do counters and state topics from the start, plus the topics
+// the tabs watch (`watch`), and hands what it hears to the session (`onLive`) the same way.
 import type { PurchasingDb } from '../data/db';
-import type { SyncSessionInfo } from './api';
+import type { LiveEvent, SyncSessionInfo } from './api';
 import { SyncEngine } from './engine/engine';
 import type { FetchLike } from './engine/http';
 import type { SyncStatus } from './engine/status';
 import type { StorageLike } from './engine/storage';
 import type { Clock } from './leader/ports';
+import { counterTopics, fetchCounters, standingTopics } from './live/counters';
 import { LiveClient, type WebSocketConstructor } from './live/liveClient';
 
 export const PERIODIC_PULL_MS = 5 * 60_000;
@@ -29,12 +32,16 @@ export interface LeadershipContext {
   onStatus(status: SyncStatus): void;
   /** The live channel's token was refused or is about to expire. */
   onRenewToken(): void;
+  /** Counters, events and statuses of the live channel, until `stop`. */
+  onLive(event: LiveEvent): void;
 }
 
 export interface Leadership {
   engine: SyncEngine;
   /** The engine's start (recovery of entries in flight, first status); commands wait for it. */
   ready: Promise<void>;
+  /** The topics the tabs watch now: held on the live channel beside the standing ones. */
+  watch(topics: ReadonlySet<string>): void;
   /** Closes the live client and the timer, then stops the engine once its requests are answered. */
   stop(): Promise<void>;
 }
@@ -55,13 +62,28 @@ export function startLeadership(deps: LeadershipDeps, context: LeadershipContext
     ...(deps.storage ? { storage: deps.storage } : {}),
   });
   const unsubscribe = engine.subscribe(context.onStatus);
+  let stopped = false;
+  const tell = (event: LiveEvent) => {
+    if (!stopped) context.onLive(event);
+  };
+  const standing = new Set(standingTopics(info.userId, info.companies));
+  /** Topics the server would not give us: asking again on each watch change would not help. */
+  const refused = new Set<string>();
+  const counters = readCounters(deps, context, tell);
   const live = new LiveClient({
     url: info.wsUrl,
     userId: info.userId,
     companies: info.companies,
+    topics: [...standing],
     getToken,
     renewToken: context.onRenewToken,
     onPoke: (companyId) => void engine.pullNow(companyId),
+    onCounter: (topic, count) => counters.heard(topic, count),
+    onMessageEvent: (topic, payload) => tell({ kind: 'event', topic, payload }),
+    onEvent: (topic, payload) => tell({ kind: 'event', topic, payload }),
+    onStatus: (status) => tell({ kind: 'status', status }),
+    onTopicRefused: (topic) => refused.add(topic),
+    onReady: () => void counters.read(),
     ...(deps.WebSocket ? { WebSocket: deps.WebSocket } : {}),
     timers: {
       setTimeout: (callback, ms) => {
@@ -72,7 +94,7 @@ export function startLeadership(deps: LeadershipDeps, context: LeadershipContext
     },
   });
   const ready = engine.start();
-  let stopped = false;
+  let watched: ReadonlySet<string> = new Set();
   let periodic: unknown = null;
   const every = deps.periodicPullMs ?? PERIODIC_PULL_MS;
   const tick = () => {
@@ -85,6 +107,15 @@ export function startLeadership(deps: LeadershipDeps, context: LeadershipContext
   return {
     engine,
     ready,
+    watch(topics) {
+      // The standing topics stay whatever the tabs watch.
+      for (const topic of watched)
+        if (!topics.has(topic) && !standing.has(topic)) live.unsubscribe(topic);
+      for (const topic of topics) {
+        if (!standing.has(topic) && !refused.has(topic)) live.subscribe(topic);
+      }
+      watched = new Set(topics);
+    },
     stop() {
       stopped = true;
       deps.clearTimer(periodic);
@@ -92,6 +123,41 @@ export function startLeadership(deps: LeadershipDeps, context: LeadershipContext
       live.close();
       // The engine waits for its running requests; their answers are still recorded.
       return ready.then(() => engine.stop()).catch(() => undefined);
+    },
+  };
+}
+
+/**
+ * The counters' values: each one the channel sends, and the server's statistics once the channel
+ * holds its topics after each sign-in (nothing changes unsent from then on). A counter the
+ * channel sent after the statistics were asked for is as new as they are or newer, so they do
+ * not overwrite it.
+ */
+function readCounters(
+  deps: LeadershipDeps,
+  { info, getToken }: LeadershipContext,
+  tell: (event: LiveEvent) => void,
+) {
+  let sent = 0;
+  const heardAt = new Map<string, number>();
+  const held = new Set(counterTopics(info.userId, info.companies));
+  return {
+    heard(topic: string, count: number) {
+      sent += 1;
+      heardAt.set(topic, sent);
+      tell({ kind: 'counter', topic, count });
+    },
+    async read() {
+      const [companyId] = info.companies;
+      const token = await getToken();
+      if (companyId === undefined || token === null) return;
+      const asked = sent;
+      const request = { fetch: deps.fetch, baseUrl: info.baseUrl, token, userId: info.userId };
+      const counters = await fetchCounters({ ...request, companyId });
+      for (const [topic, count] of Object.entries(counters ?? {})) {
+        if (held.has(topic) && (heardAt.get(topic) ?? 0) <= asked)
+          tell({ kind: 'counter', topic, count });
+      }
     },
   };
 }

@@ -3,12 +3,14 @@
 // (leadership.ts). Commands go to the engine here when this tab leads and over the router to the
 // leader otherwise. On the tab channel the leader posts its status (followers show the same),
 // any tab posts a new access token (the leader works with whichever tab signed in last), and a
-// tab that signs out tells the others to close. A newer schema in another tab, or the database
-// deleted under this one, ends the session and tells the app. No comlink and every browser
-// facility injected, so the worker wraps it and Node tests run several sessions side by side.
+// tab that signs out tells the others to close. The live channel's counters, events and status
+// reach every tab the same way, and the leader holds the topics any tab watches
+// (live/liveShare.ts). A newer schema in another tab, or the database deleted under this one,
+// ends the session and tells the app. No comlink and every browser facility injected, so the
+// worker wraps it and Node tests run several sessions side by side.
 import { type OutdatedReason, type PurchasingDb, SchemaOutdatedError } from '../data/db';
 import { readClientId } from '../data/meta';
-import type { SignOutResult, SyncSessionInfo } from './api';
+import type { LiveEvent, SignOutResult, SyncSessionInfo } from './api';
 import type { MutationInput } from './core/mutations';
 import { enqueueEntry, newEntryId, newTemporaryId } from './engine/commands';
 import type { SyncEngine } from './engine/engine';
@@ -24,6 +26,7 @@ import {
   type SyncCommand,
 } from './leader/router';
 import { type Leadership, type LeadershipDeps, startLeadership } from './leadership';
+import { createLiveShare, type LiveShare } from './live/liveShare';
 
 export interface SyncSessionDeps extends LeadershipDeps {
   tabId: string;
@@ -40,6 +43,8 @@ export interface SyncSessionDeps extends LeadershipDeps {
   routerTimeoutMs?: number;
   /** How long sign-out waits for a delete that a connection elsewhere still blocks; 5 s. */
   deleteWaitMs?: number;
+  /** How long the leader holds a follower's watched topics without hearing from it; 1 min. */
+  watchLeaseMs?: number;
 }
 
 export interface SyncSession {
@@ -58,6 +63,10 @@ export interface SyncSession {
   onRenewToken(callback: () => void): () => void;
   onOutdated(callback: () => void): () => void;
   onSignedOut(callback: () => void): () => void;
+  onLive(callback: (event: LiveEvent) => void): () => void;
+  liveCounters(): Promise<Record<string, number>>;
+  watchTopics(topics: string[]): Promise<string>;
+  unwatchTopics(id: string): Promise<void>;
   /** This tab runs the engine now (tests, diagnostics). */
   isLeader(): boolean;
 }
@@ -91,6 +100,7 @@ interface Running {
   channel: ChannelLike & { close(): void };
   election: Election;
   router: CommandRouter;
+  share: LiveShare;
   stopOnline(): void;
   onChannel(event: { data: unknown }): void;
 }
@@ -105,6 +115,7 @@ export function createSyncSession(deps: SyncSessionDeps): SyncSession {
   const renewListeners = new Set<() => void>();
   const outdatedListeners = new Set<() => void>();
   const signedOutListeners = new Set<() => void>();
+  const liveListeners = new Set<(event: LiveEvent) => void>();
   const getToken = async () => token;
 
   const notify = (status: SyncStatus) => {
@@ -122,7 +133,7 @@ export function createSyncSession(deps: SyncSessionDeps): SyncSession {
   const post = (run: Running, message: TabMessage) => run.channel.postMessage(message);
 
   function lead(run: Running) {
-    leading = startLeadership(deps, {
+    const state = startLeadership(deps, {
       info: run.info,
       db: run.db,
       getToken,
@@ -131,7 +142,10 @@ export function createSyncSession(deps: SyncSessionDeps): SyncSession {
         post(run, { kind: 'sync-status', status });
       },
       onRenewToken: () => emit(renewListeners),
+      onLive: (event) => run.share.fromLeader(event),
     });
+    leading = state;
+    run.share.lead((topics) => state.watch(topics));
   }
 
   function stepDown() {
@@ -182,6 +196,7 @@ export function createSyncSession(deps: SyncSessionDeps): SyncSession {
     if (running === run) running = null;
     run.stopOnline();
     run.election.close();
+    run.share.close();
     stepDown();
     run.router.close();
     run.channel.removeEventListener('message', run.onChannel);
@@ -248,6 +263,7 @@ export function createSyncSession(deps: SyncSessionDeps): SyncSession {
         if (message?.kind === 'sync-status' && !leading) notify(message.status);
         if (message?.kind === 'sync-token') adoptToken(message.token);
         if (message?.kind === 'sync-signed-out') void end(run, 'signed-out');
+        run.share.hear(event.data);
       };
       channel.addEventListener('message', onChannel);
       const clock = { now: deps.now, setTimer: deps.setTimer, clearTimer: deps.clearTimer };
@@ -258,6 +274,15 @@ export function createSyncSession(deps: SyncSessionDeps): SyncSession {
         channel,
         onChannel,
         stopOnline: () => undefined,
+        share: createLiveShare({
+          tabId: deps.tabId,
+          post: (message) => channel.postMessage(message),
+          notify: (event) => {
+            for (const listener of liveListeners) listener(event);
+          },
+          ...clock,
+          ...(deps.watchLeaseMs === undefined ? {} : { leaseMs: deps.watchLeaseMs }),
+        }),
         router: createCommandRouter({
           channel,
           tabId: deps.tabId,
@@ -276,9 +301,15 @@ export function createSyncSession(deps: SyncSessionDeps): SyncSession {
           ...(deps.heartbeatMs === undefined ? {} : { heartbeatMs: deps.heartbeatMs }),
           ...(deps.staleAfterMs === undefined ? {} : { staleAfterMs: deps.staleAfterMs }),
           onBecomeLeader: () => lead(run),
-          onLoseLeadership: stepDown,
+          onLoseLeadership: () => {
+            run.share.stepDown();
+            stepDown();
+          },
           onOutdated: () => void end(run, 'outdated'),
-          onLeaderChange: () => router?.leaderChanged(),
+          onLeaderChange: (leaderId) => {
+            router?.leaderChanged();
+            if (leaderId !== null && leaderId !== deps.tabId) run.share.leaderChanged();
+          },
         }),
       };
       router = run.router;
@@ -382,6 +413,11 @@ export function createSyncSession(deps: SyncSessionDeps): SyncSession {
     onRenewToken: (callback) => listen(renewListeners, callback),
     onOutdated: (callback) => listen(outdatedListeners, callback),
     onSignedOut: (callback) => listen(signedOutListeners, callback),
+    onLive: (callback) => listen(liveListeners, callback),
+
+    liveCounters: async () => current().share.counters(),
+    watchTopics: async (topics) => current().share.watch(topics),
+    unwatchTopics: async (id) => current().share.unwatch(id),
 
     isLeader: () => leading !== null && (running?.election.isLeader() ?? false),
   };

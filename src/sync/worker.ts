@@ -63,6 +63,12 @@ const api = {
   onSignedOut(callback) {
     subscriptions.push(session.onSignedOut(callback));
   },
+  onLive(callback) {
+    subscriptions.push(session.onLive(callback));
+  },
+  liveCounters: () => session.liveCounters(),
+  watchTopics: (topics) => session.watchTopics(topics),
+  unwatchTopics: (id) => session.unwatchTopics(id),
 } satisfies SyncApi;
 
 expose(api);

@@ -1,9 +1,11 @@
 // Tabs of one user for the session tests: sync sessions sharing an in-memory lock manager, Node's
 // BroadcastChannel and one fake-indexeddb database, each tab with its own network (so one tab's
 // requests can be cut) and a channel whose outgoing messages a test can hold back (a tab that
-// dies between doing a command and answering it).
+// dies between doing a command and answering it). The live channel is a socket that never opens,
+// or with `live` the real server's /ws.
 import 'fake-indexeddb/auto';
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
+import WebSocket from 'ws';
 import {
   deleteUserDatabase,
   openUserDatabase,
@@ -11,6 +13,7 @@ import {
   userDatabaseName,
 } from '../../src/data/db';
 import type { SyncSessionInfo } from '../../src/sync/api';
+import type { FetchLike } from '../../src/sync/engine/http';
 import type { ChannelLike } from '../../src/sync/leader/ports';
 import { createSyncSession, type SyncSession } from '../../src/sync/session';
 import { type Harness, Network, until } from './engine/harness';
@@ -56,6 +59,13 @@ export interface TestTab {
   channel: { drop(message: unknown): boolean; deaf(message: unknown): boolean };
   /** The database connections this tab opened, latest last. */
   dbs: PurchasingDb[];
+  /** With `live`: every frame the server sent this tab's live sockets, in order. */
+  liveFrames: Array<Record<string, unknown>>;
+  /**
+   * The tab dies as a crashed one does for the others: its locks are released, nothing it posts
+   * arrives, it hears nothing and reaches no server. Its session still needs `stop`.
+   */
+  kill(): void;
 }
 
 export interface TabsOptions {
@@ -68,6 +78,11 @@ export interface TabsOptions {
   beforeStart?: (session: SyncSession) => void;
   /** Wait until one tab leads; default true. */
   waitForLeader?: boolean;
+  /** The real live channel (the server's /ws) instead of a socket that never opens. */
+  live?: boolean;
+  watchLeaseMs?: number;
+  /** Wraps each tab's network (to hold back an answer). */
+  wrapFetch?: (fetch: FetchLike) => FetchLike;
 }
 
 let databases = 0;
@@ -87,19 +102,29 @@ export function openInspector(userId: string): Promise<PurchasingDb> {
   return openUserDatabase(userId, { indexedDB, IDBKeyRange });
 }
 
-export function sessionInfo(h: Harness): SyncSessionInfo {
+export function sessionInfo(h: Harness, live = false): SyncSessionInfo {
   return {
     userId: h.fx.accounts.userA,
     userSub: String(h.fx.accounts.userA),
     companies: [h.fx.companies.buyerA],
     baseUrl: h.baseUrl,
-    wsUrl: 'ws://127.0.0.1:1/ws',
+    wsUrl: live ? `${h.baseUrl.replace(/^http/, 'ws')}/ws` : 'ws://127.0.0.1:1/ws',
+  };
+}
+
+/** The real `ws` socket, keeping every frame the server sends this tab. */
+function recordingSocket(frames: Array<Record<string, unknown>>) {
+  return class RecordingSocket extends WebSocket {
+    constructor(url: string, protocols?: string | string[]) {
+      super(url, protocols);
+      this.on('message', (data) => frames.push(JSON.parse(String(data))));
+    }
   };
 }
 
 /**
- * Starts `count` tabs of one user, one after another; every session is also pushed to `started`
- * so the test file's afterEach stops it.
+ * Starts `count` tabs of one user, one after another (`addTab` opens one more later); every
+ * session is also pushed to `started` so the test file's afterEach stops it.
  */
 export async function openTabs(
   h: Harness,
@@ -111,13 +136,17 @@ export async function openTabs(
   const locks = new MemoryLocks();
   const sockets = fakeSockets();
   const tabs: TestTab[] = [];
-  for (let i = 0; i < count; i += 1) {
+
+  async function addTab(): Promise<TestTab> {
+    const i = tabs.length;
     const net = new Network();
     const control = { drop: (_message: unknown) => false, deaf: (_message: unknown) => false };
     const dbs: PurchasingDb[] = [];
+    const liveFrames: Array<Record<string, unknown>> = [];
+    const tabId = `tab-${i}`;
     const session = createSyncSession({
-      tabId: `tab-${i}`,
-      locks,
+      tabId,
+      locks: locks.holder(tabId),
       openChannel: (name) => {
         const channel = new BroadcastChannel(`${userId}:${name}`);
         type Listener = (event: { data: unknown }) => void;
@@ -147,8 +176,8 @@ export async function openTabs(
         return db;
       },
       deleteDb: () => deleteUserDatabase(userId, { indexedDB, IDBKeyRange }),
-      fetch: net.fetch,
-      WebSocket: sockets.FakeSocket,
+      fetch: options.wrapFetch ? options.wrapFetch(net.fetch) : net.fetch,
+      WebSocket: options.live ? recordingSocket(liveFrames) : sockets.FakeSocket,
       random: () => 0.01,
       now: () => Date.now(),
       setTimer: (callback, ms) => setTimeout(callback, ms),
@@ -160,16 +189,27 @@ export async function openTabs(
       ...(options.routerTimeoutMs === undefined
         ? {}
         : { routerTimeoutMs: options.routerTimeoutMs }),
+      ...(options.watchLeaseMs === undefined ? {} : { watchLeaseMs: options.watchLeaseMs }),
     });
+    const kill = () => {
+      control.drop = () => true;
+      control.deaf = () => true;
+      net.offline = true;
+      locks.terminate(tabId);
+    };
+    const tab: TestTab = { session, net, channel: control, dbs, liveFrames, kill };
     started.push(session);
-    tabs.push({ session, net, channel: control, dbs });
+    tabs.push(tab);
     session.setToken(await (options.token?.(i) ?? h.token()));
     options.beforeStart?.(session);
-    await session.start(sessionInfo(h));
+    await session.start(sessionInfo(h, options.live));
+    return tab;
   }
+
+  for (let i = 0; i < count; i += 1) await addTab();
   if (options.waitForLeader ?? true)
     await until(() => tabs.some((tab) => tab.session.isLeader()), 'a leader');
-  return { userId, tabs, sockets };
+  return { userId, tabs, sockets, addTab };
 }
 
 /** The leading tab and one follower. */

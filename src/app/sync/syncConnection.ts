@@ -73,6 +73,8 @@ export class SyncConnection implements SyncPort {
   private events: SyncEvents | null = null;
   private readonly writes = new Set<Promise<unknown>>();
   private readonly topicListeners = new Set<TopicListener>();
+  /** Counters heard while `liveCounters` is asked: newer than (or as new as) its answer. */
+  private countersHeard: Set<string> | null = null;
 
   constructor(private readonly deps: SyncConnectionDeps) {}
 
@@ -152,6 +154,7 @@ export class SyncConnection implements SyncPort {
 
   private onLive(event: LiveEvent): void {
     if (event.kind === 'counter') {
+      this.countersHeard?.add(event.topic);
       this.update({ counters: { ...this.snapshot.counters, [event.topic]: event.count } });
     } else if (event.kind === 'status') {
       this.update({ live: event.status });
@@ -179,9 +182,14 @@ export class SyncConnection implements SyncPort {
     );
     try {
       await api.start(info);
-      // Newer than every event heard before the answer, older than any heard after it.
-      const counters = await api.liveCounters();
-      this.update({ counters: { ...this.snapshot.counters, ...counters } });
+      // The answer is newer than the events heard before the question; of those heard since
+      // (on the callback's own port, in no set order with the answer), each is as new or newer.
+      this.countersHeard = new Set();
+      const answer = Object.entries(await api.liveCounters());
+      const heard = this.countersHeard;
+      this.countersHeard = null;
+      const counters = answer.filter(([topic]) => !heard.has(topic));
+      this.update({ counters: { ...this.snapshot.counters, ...Object.fromEntries(counters) } });
       // Refusal or absence is fine: the engine's status shows `persisted: false`.
       void this.deps.requestPersistence().catch(() => undefined);
       const db = await this.deps.openDb(String(info.userId), {

@@ -14,11 +14,11 @@ export function useTopicEvents(
   useEffect(() => {
     latest.current = callback;
   });
-  // One string, so a new array with the same topics does not re-subscribe.
-  const key = JSON.stringify(topics);
+  // One string (topics hold no line breaks), so a new array of the same topics keeps the watch.
+  const key = topics.join('\n');
   useEffect(() => {
-    const wanted: string[] = JSON.parse(key);
-    if (wanted.length === 0) return;
+    if (key === '') return;
+    const wanted = key.split('\n');
     return connection.watchTopics(wanted, (topic, payload) => latest.current(topic, payload));
   }, [connection, key]);
 }

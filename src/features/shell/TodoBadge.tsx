@@ -1,12 +1,16 @@
 // The header's to-do button with its count: the to-dos the current company received and has
-// not dealt with (what the panel's to-do tab lists), read from the local database so it is right
-// offline and moves as soon as a pull or the user's own change lands.
+// not dealt with (what the panel's to-do tab lists). While the live channel is connected the
+// server's counter (`todo.all-user-undealt.{companyId}`) is shown; offline, the same count read
+// from the local database, which also follows the user's own changes made offline.
 import { ActionIcon, Indicator } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
 import { useLiveQuery } from 'dexie-react-hooks';
+import { useLiveCounters } from '../../app/sync/useLiveCounters';
+import { useSyncContext } from '../../app/sync/useSyncContext';
 import type { PurchasingDb } from '../../data/db';
 import { todoReceivedTotalKey } from '../../data/listKeys';
 import { readTotal } from '../../data/totals';
+import { TOPICS } from '../../domain/todos/topics';
 import { TODO_TAB_STATES } from '../todos/useTodoPanel';
 
 function useTodoCount(db: PurchasingDb, companyId: number): number {
@@ -30,7 +34,11 @@ export function TodoBadge({
   companyId: number;
   onOpen(): void;
 }) {
-  const count = useTodoCount(db, companyId);
+  const local = useTodoCount(db, companyId);
+  const counters = useLiveCounters();
+  const { live } = useSyncContext().snapshot;
+  const counter = counters[TOPICS.allUserUndealt(companyId)];
+  const count = live === 'connected' && counter !== undefined ? counter : local;
   return (
     <Indicator
       label={count > 99 ? '99+' : count}

@@ -1,11 +1,13 @@
 // The live channel client (DESIGN §3, docs/api.md §4): one reconnecting websocket that signs in
 // with the access token (`connect`), subscribes to `sync.poke.{companyId}` for each of the user's
 // companies plus any extra topics, and hands events to the engine: a poke means "pull the feed",
-// counters and module messages go to their callbacks. It keeps itself alive: a fixed reconnect
-// delay, a resubscribe after every reconnect, a fresh token sent before the old one expires, the
-// app asked to renew the token when the server refuses it, and an application ping to notice a
-// dead connection (a browser cannot see the server's protocol pings). Runs in the sync worker, so
-// nothing here touches the DOM; the WebSocket constructor and timers are injected.
+// counters and module messages go to their callbacks, and `onReady` says when the sign-in's
+// subscriptions are all answered (a snapshot read then misses no change). It keeps itself alive:
+// a fixed reconnect delay, a resubscribe after every reconnect, a fresh token sent before the old
+// one expires, the app asked to renew the token when the server refuses it, and an application
+// ping to notice a dead connection (a browser cannot see the server's protocol pings). Runs in
+// the sync worker, so nothing here touches the DOM; the WebSocket constructor and timers are
+// injected.
 import ReconnectingWebSocket from 'reconnecting-websocket';
 import { WEBSOCKET_RECONNECT_MS } from '../../domain/todos/todoCodes';
 import { TOPICS } from '../../domain/todos/topics';
@@ -54,6 +56,11 @@ export type LiveClientOptions = {
   /** Events on any other topic (`todo.state.*`, …). */
   onEvent?(topic: string, payload: unknown): void;
   onStatus?(status: LiveStatus): void;
+  /**
+   * After each sign-in, once the server has answered every topic wanted then (held or refused):
+   * from here on no change to those topics goes unsent, so a snapshot read now misses nothing.
+   */
+  onReady?(): void;
   /** A topic the server would not give us (`FORBIDDEN`, `TOO_MANY_TOPICS`); it is dropped. */
   onTopicRefused?(topic: string, errorCode: string): void;
   WebSocket?: WebSocketConstructor;
@@ -91,6 +98,8 @@ export class LiveClient {
   private readonly wanted = new Set<string>();
   /** Topics the server confirmed on the current socket. */
   private readonly held = new Set<string>();
+  /** Topics of the sign-in's subscribes not yet answered; null once `onReady` was called. */
+  private unanswered: Set<string> | null = null;
   /** Bumped on every open and close so late async work for an old socket does nothing. */
   private generation = 0;
   private signedIn = false;
@@ -133,6 +142,7 @@ export class LiveClient {
   unsubscribe(topic: string): void {
     if (!this.wanted.delete(topic)) return;
     this.held.delete(topic);
+    this.answered(topic);
     if (this.signedIn) this.send({ type: 'unsubscribe', topic });
   }
 
@@ -158,6 +168,7 @@ export class LiveClient {
     this.generation += 1;
     this.signedIn = false;
     this.held.clear();
+    this.unanswered = null;
     this.cancelPing?.();
     this.cancelPing = null;
     this.cancelRefresh?.();
@@ -241,13 +252,16 @@ export class LiveClient {
         // A `connected` after a token refresh only re-arms the refresh.
         if (!this.signedIn) {
           this.signedIn = true;
+          this.unanswered = new Set(this.wanted);
           this.options.onStatus?.('connected');
           for (const topic of this.wanted) this.send({ type: 'subscribe', topic });
+          this.answered(null);
         }
         this.scheduleRefresh(this.generation);
         return;
       case 'subscribed':
         if (this.wanted.has(frame.topic)) this.held.add(frame.topic);
+        this.answered(frame.topic);
         return;
       case 'unsubscribed':
         this.held.delete(frame.topic);
@@ -275,6 +289,17 @@ export class LiveClient {
       this.held.delete(topic);
       this.options.onTopicRefused?.(topic, code);
     }
+    // Whatever the refusal, the server has answered that subscribe.
+    if (topic !== null) this.answered(topic);
+  }
+
+  /** Counts off one of the sign-in's subscribes (null: none); the last one makes us ready. */
+  private answered(topic: string | null): void {
+    if (!this.unanswered) return;
+    if (topic !== null) this.unanswered.delete(topic);
+    if (this.unanswered.size > 0) return;
+    this.unanswered = null;
+    this.options.onReady?.();
   }
 
   private route(topic: string, payload: unknown): void {

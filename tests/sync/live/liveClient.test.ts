@@ -1,6 +1,6 @@
 // The live channel client against the real server's /ws: pokes for the user's own companies only,
 // reconnect + resubscribe after the server drops the socket, token renewal (refused token and
-// before expiry), runtime subscribe/unsubscribe and refused topics.
+// before expiry), runtime subscribe/unsubscribe, refused topics, and `onReady` after each sign-in.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { write } from '../../../server/db/write';
@@ -182,6 +182,27 @@ describe('live client against the real /ws', () => {
     await waitFor(() => probe.statuses.filter((s) => s === 'connected').length === 2);
     await waitFor(() => isHeld(probe.client, TOPICS.syncPoke(fx.companies.buyerA)));
     expect(probe.refused).toEqual([foreign]);
+  });
+
+  it('calls onReady once every topic of the sign-in is answered, refused ones too, after each sign-in', async () => {
+    const token = await tokenA();
+    const foreign = TOPICS.syncPoke(fx.companies.buyerB);
+    const unread = TOPICS.myUnread(fx.accounts.userA);
+    const poke = TOPICS.syncPoke(fx.companies.buyerA);
+    const heldWhenReady: string[][] = [];
+    const probe = open({
+      getToken: async () => token,
+      topics: [unread, foreign],
+      onReady: () => heldWhenReady.push(probe.client.subscribedTopics().sort()),
+    });
+    await waitFor(() => heldWhenReady.length === 1);
+    expect(heldWhenReady[0]).toEqual([poke, unread].sort());
+    expect(probe.refused).toEqual([foreign]);
+    for (const socket of server.app.websocketServer.clients) socket.terminate();
+    await waitFor(() => heldWhenReady.length === 2);
+    expect(heldWhenReady[1]).toEqual([poke, unread].sort());
+    await sleep(200);
+    expect(heldWhenReady).toHaveLength(2);
   });
 
   it('replaces a socket that stays silent for a whole ping interval', async () => {
