@@ -8,6 +8,7 @@
 // (live/liveShare.ts). A newer schema in another tab, or the database deleted under this one,
 // ends the session and tells the app. No comlink and every browser facility injected, so the
 // worker wraps it and Node tests run several sessions side by side.
+
 import { type OutdatedReason, type PurchasingDb, SchemaOutdatedError } from '../data/db';
 import { readClientId } from '../data/meta';
 import type { LiveEvent, SignOutResult, SyncSessionInfo } from './api';
@@ -15,10 +16,10 @@ import type { MutationInput } from './core/mutations';
 import { enqueueEntry, newEntryId, newTemporaryId } from './engine/commands';
 import type { SyncEngine } from './engine/engine';
 import { type FileInput, type StoreFileResult, storeFile } from './engine/files';
-import { loadOutbox } from './engine/outboxStore';
+import { unsentEntries } from './engine/outboxStore';
 import type { SyncStatus } from './engine/status';
 import { type Election, electLeader } from './leader/election';
-import { type ChannelLike, isRecord, type LocksLike } from './leader/ports';
+import type { ChannelLike, LocksLike } from './leader/ports';
 import {
   type CommandRouter,
   CommandTimeoutError,
@@ -27,6 +28,7 @@ import {
 } from './leader/router';
 import { type Leadership, type LeadershipDeps, startLeadership } from './leadership';
 import { createLiveShare, type LiveShare } from './live/liveShare';
+import { readTabMessage, type TabMessage } from './tabMessages';
 
 export interface SyncSessionDeps extends LeadershipDeps {
   tabId: string;
@@ -69,29 +71,6 @@ export interface SyncSession {
   unwatchTopics(id: string): Promise<void>;
   /** This tab runs the engine now (tests, diagnostics). */
   isLeader(): boolean;
-}
-
-/** What tabs post on the channel besides the election's and the router's messages. */
-type TabMessage =
-  | { kind: 'sync-status'; status: SyncStatus }
-  | { kind: 'sync-token'; token: string }
-  | { kind: 'sync-signed-out' };
-
-function readTabMessage(data: unknown): TabMessage | null {
-  if (!isRecord(data)) return null;
-  // The status is the leader's own object, posted by this app's code on the same origin.
-  if (data.kind === 'sync-status' && isRecord(data.status))
-    return { kind: data.kind, status: data.status as unknown as SyncStatus };
-  if (data.kind === 'sync-token' && typeof data.token === 'string')
-    return { kind: data.kind, token: data.token };
-  if (data.kind === 'sync-signed-out') return { kind: data.kind };
-  return null;
-}
-
-/** Entries the server may not have: waiting, in flight, refused, or unreadable by this app. */
-async function unsentEntries(db: PurchasingDb): Promise<number> {
-  const { entries, unreadable } = await loadOutbox(db);
-  return entries.filter((entry) => entry.status !== 'applied').length + unreadable.length;
 }
 
 interface Running {

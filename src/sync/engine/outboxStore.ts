@@ -78,3 +78,9 @@ export const ofCompany = (entries: readonly OutboxEntry[], companyId: number) =>
 
 /** The ordering key of an entry as text (follows id mappings). */
 export const entityOfEntry = (entry: OutboxEntry): string => entityKey(entityOf(entry));
+
+/** Entries the server may not have: waiting, in flight, refused, or unreadable by this app. */
+export async function unsentEntries(db: PurchasingDb): Promise<number> {
+  const { entries, unreadable } = await loadOutbox(db);
+  return entries.filter((entry) => entry.status !== 'applied').length + unreadable.length;
+}
