@@ -53,13 +53,25 @@ function countChange(deltas: Map<string, number>, keys: string[], sign: 1 | -1) 
   for (const key of keys) deltas.set(key, (deltas.get(key) ?? 0) + sign);
 }
 
+const versionOf = (row: unknown): number | null =>
+  typeof row === 'object' && row !== null && 'version' in row && typeof row.version === 'number'
+    ? row.version
+    : null;
+
+/**
+ * Writes one table's share of a page with one read of the rows it touches. With `keepNewer`, an
+ * upsert older than the row already there is skipped (an applied mutation answer may have put a
+ * newer version first); the skipped writes are returned.
+ */
 async function writeTable<T extends SyncTable>(
   db: PurchasingDb,
   table: T,
   writes: Write<T>[],
   deltas: Map<string, number>,
-): Promise<void> {
-  if (writes.length === 0) return;
+  keepNewer = false,
+): Promise<Set<Write<T>>> {
+  const skipped = new Set<Write<T>>();
+  if (writes.length === 0) return skipped;
   const store = db.table<StoredRowOf[T], RowKey>(table);
   const id = (key: RowKey) => `${key[0]}/${key[1]}`;
   const keys = [...new Map(writes.map((w) => [id(w.key), w.key])).values()];
@@ -67,6 +79,12 @@ async function writeTable<T extends SyncTable>(
   // The row as it stands after each write so far: a page may touch one row twice.
   const current = new Map(keys.map((key, i) => [id(key), before[i]]));
   for (const write of writes) {
+    const there = versionOf(current.get(id(write.key)));
+    const coming = versionOf(write.row);
+    if (keepNewer && there !== null && coming !== null && there > coming) {
+      skipped.add(write);
+      continue;
+    }
     countChange(deltas, listKeysOf(table, current.get(id(write.key))), -1);
     countChange(deltas, listKeysOf(table, write.row ?? undefined), 1);
     current.set(id(write.key), write.row ?? undefined);
@@ -80,6 +98,7 @@ async function writeTable<T extends SyncTable>(
   }
   await store.bulkPut(puts);
   await store.bulkDelete(deletes);
+  return skipped;
 }
 
 /** Runs `body` in one rw transaction over `tables` and the totals, then applies its total deltas. */
@@ -96,41 +115,58 @@ function inWriteTransaction(
   });
 }
 
-/** Applies one page of the company's feed, in order, with its totals, in one transaction. */
+/**
+ * Applies one page of the company's feed, in order, with its totals, in one transaction.
+ * `keepNewer`: a pulled row older than the local one is skipped. Answers the changes applied.
+ */
 export async function applyChanges(
   db: PurchasingDb,
   companyId: number,
   changes: readonly FeedChange[],
-): Promise<void> {
+  options: { keepNewer?: boolean } = {},
+): Promise<FeedChange[]> {
   const writes = emptyWrites();
+  const sources = new Map<Write<SyncTable>, FeedChange>();
+  const add = <T extends SyncTable>(table: T, write: Write<T>, change: FeedChange) => {
+    writes[table].push(write);
+    sources.set(write as Write<SyncTable>, change);
+  };
   for (const change of changes) {
     // One case per table: TypeScript pairs `change.row` with its table only after narrowing.
     const { id, table } = change;
     switch (table) {
       case 'sheets':
-        writes.sheets.push(writeOf('sheets', companyId, id, change.row));
+        add(table, writeOf(table, companyId, id, change.row), change);
         break;
       case 'orders':
-        writes.orders.push(writeOf('orders', companyId, id, change.row));
+        add(table, writeOf(table, companyId, id, change.row), change);
         break;
       case 'todos':
-        writes.todos.push(writeOf('todos', companyId, id, change.row));
+        add(table, writeOf(table, companyId, id, change.row), change);
         break;
       case 'staff':
-        writes.staff.push(writeOf('staff', companyId, id, change.row));
+        add(table, writeOf(table, companyId, id, change.row), change);
         break;
       case 'companies':
-        writes.companies.push(writeOf('companies', companyId, id, change.row));
+        add(table, writeOf(table, companyId, id, change.row), change);
         break;
       case 'brands':
-        writes.brands.push(writeOf('brands', companyId, id, change.row));
+        add(table, writeOf(table, companyId, id, change.row), change);
         break;
     }
   }
   const touched = SYNC_TABLES.filter((table) => writes[table].length > 0);
+  const skipped = new Set<FeedChange>();
   await inWriteTransaction(db, touched, async (deltas) => {
-    for (const table of touched) await writeTable(db, table, writes[table], deltas);
+    for (const table of touched) {
+      const left = await writeTable(db, table, writes[table], deltas, options.keepNewer);
+      for (const write of left) {
+        const change = sources.get(write as Write<SyncTable>);
+        if (change) skipped.add(change);
+      }
+    }
   });
+  return changes.filter((change) => !skipped.has(change));
 }
 
 /** Stores rows (as the feed or a mutation answer delivers them) for the company, with totals. */
@@ -141,9 +177,9 @@ export function applyRows<T extends SyncTable>(
   rows: readonly FeedRowOf[T][],
 ): Promise<void> {
   const writes = rows.map((row) => upsert(table, companyId, row));
-  return inWriteTransaction(db, writes.length ? [table] : [], (deltas) =>
-    writeTable(db, table, writes, deltas),
-  );
+  return inWriteTransaction(db, writes.length ? [table] : [], async (deltas) => {
+    await writeTable(db, table, writes, deltas);
+  });
 }
 
 /** Removes the company's copies of rows, with totals. */
@@ -154,9 +190,9 @@ export function deleteRows(
   ids: readonly number[],
 ): Promise<void> {
   const writes = ids.map((id): Write<SyncTable> => ({ key: [companyId, id], row: null }));
-  return inWriteTransaction(db, writes.length ? [table] : [], (deltas) =>
-    writeTable(db, table, writes, deltas),
-  );
+  return inWriteTransaction(db, writes.length ? [table] : [], async (deltas) => {
+    await writeTable(db, table, writes, deltas);
+  });
 }
 
 /**

@@ -83,7 +83,11 @@ export function startLeadership(deps: LeadershipDeps, context: LeadershipContext
     onEvent: (topic, payload) => tell({ kind: 'event', topic, payload }),
     onStatus: (status) => tell({ kind: 'status', status }),
     onTopicRefused: (topic) => refused.add(topic),
-    onReady: () => void counters.read(),
+    onReady: () => {
+      void counters.read();
+      // A change committed before the subscriptions held sent no poke we could hear: pull once.
+      void engine.pullNow();
+    },
     ...(deps.WebSocket ? { WebSocket: deps.WebSocket } : {}),
     timers: {
       setTimeout: (callback, ms) => {

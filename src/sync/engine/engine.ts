@@ -49,7 +49,11 @@ type Listener = (status: SyncStatus) => void;
 /** Waits before the push loop runs again after a failed round (storage faults above all). */
 const REPAIR_BACKOFF: BackoffOptions = { baseMs: 1000, capMs: 60_000 };
 
+/** How often a running pull's progress reaches the status listeners. */
+export const PROGRESS_EVERY_MS = 200;
+
 export class SyncEngine {
+  private lastProgressAt = Number.NEGATIVE_INFINITY;
   private running = false;
   private clientId: string | null = null;
   private readonly observed: Observed = {
@@ -81,6 +85,7 @@ export class SyncEngine {
       health: this.health,
       isRunning: () => this.running,
       changed: () => this.refresh(),
+      progressed: () => this.progressed(),
       ended: (done) => {
         if (done) void this.storageWatch.read();
         this.kick();
@@ -366,6 +371,18 @@ export class SyncEngine {
       }
       throw error;
     }
+  }
+
+  /**
+   * A pull's page landed: the status is rebuilt from what is already known (no reads, which would
+   * cost more than the page on a large first sync), at most every PROGRESS_EVERY_MS.
+   */
+  private progressed(): void {
+    const now = this.deps.now();
+    if (now - this.lastProgressAt < PROGRESS_EVERY_MS) return;
+    this.lastProgressAt = now;
+    this.current = buildStatus(this.local, this.observed, now);
+    for (const listener of this.listeners) listener(this.current);
   }
 
   /** Reads the outbox and sync times again and tells the listeners; never throws. */

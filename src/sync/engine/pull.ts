@@ -62,18 +62,15 @@ function readPage(body: unknown): Page | null {
 const message = (body: unknown, status: number): string =>
   isRecord(body) && typeof body.error_message === 'string' ? body.error_message : `HTTP ${status}`;
 
-/** Pulls the company to the end of its feed; `onPage` reports progress after each page. */
-export async function pullCompany(
-  deps: PullDeps,
-  companyId: number,
-  onPage: (progress: PullProgress) => void,
-): Promise<PullResult> {
-  let done = 0;
-  let resynced = false;
-  for (;;) {
+type Fetched =
+  | { kind: 'auth' }
+  | { kind: 'offline' }
+  | { kind: 'answer'; status: number; body: unknown };
+
+function fetchPage(deps: PullDeps, companyId: number, cursor: string): Promise<Fetched> {
+  return (async (): Promise<Fetched> => {
     const token = await deps.getToken();
     if (token === null) return { kind: 'auth' };
-    const { cursor } = await readCompanySync(deps.db, companyId);
     const query = new URLSearchParams({
       currentCompanyId: String(companyId),
       cursor,
@@ -85,7 +82,27 @@ export async function pullCompany(
       token,
     });
     if (result.kind === 'network') return { kind: 'offline' };
-    const { status, body } = result.answer;
+    return { kind: 'answer', status: result.answer.status, body: result.answer.body };
+  })();
+}
+
+/**
+ * Pulls the company to the end of its feed; `onPage` reports progress after each page. The next
+ * page is requested while the current one is written (its cursor comes with the answer), so the
+ * server's time and the local writes overlap; pages are still written strictly in order.
+ */
+export async function pullCompany(
+  deps: PullDeps,
+  companyId: number,
+  onPage: (progress: PullProgress) => void,
+): Promise<PullResult> {
+  let done = 0;
+  let resynced = false;
+  let request = fetchPage(deps, companyId, (await readCompanySync(deps.db, companyId)).cursor);
+  for (;;) {
+    const fetched = await request;
+    if (fetched.kind !== 'answer') return fetched;
+    const { status, body } = fetched;
     if (status === 401) return { kind: 'auth' };
     if (status === 410) {
       // A second 410 in one run means the server refuses even the cursors of its own pages
@@ -94,30 +111,32 @@ export async function pullCompany(
       resynced = true;
       await resync(deps.db, companyId);
       done = 0;
+      request = fetchPage(deps, companyId, '');
       continue;
     }
     const page = status === 200 ? readPage(body) : null;
     if (!page) return { kind: 'error', status, message: message(body, status) };
-    await writePage(deps.db, companyId, page, deps.now());
+    const next = page.hasMore ? fetchPage(deps, companyId, page.cursor) : null;
+    try {
+      await writePage(deps.db, companyId, page, deps.now());
+    } catch (error) {
+      // The prefetched page is dropped: the stored cursor still points before it.
+      await next?.catch(() => undefined);
+      throw error;
+    }
     done += page.changes.length;
     onPage({ done, remaining: page.remaining });
-    if (!page.hasMore) return { kind: 'done' };
+    if (!next) return { kind: 'done' };
+    request = next;
   }
 }
 
 /** One page, its cursor, the rebased effects and the settled entries: one transaction. */
 export function writePage(db: PurchasingDb, companyId: number, page: Page, now: number) {
   return db.transaction('rw', engineTables(db), async () => {
-    const kept: FeedChange[] = [];
-    for (const change of page.changes) {
-      if (change.row !== null) {
-        const local = asRow(await db.table(change.table).get([companyId, Number(change.id)]));
-        // An applied answer already put a newer version here: the older pulled row would undo it.
-        if (local && local.version > change.row.version) continue;
-      }
-      kept.push(change);
-    }
-    await applyChanges(db, companyId, kept);
+    // An applied answer may already have put a newer version here: the older pulled row would
+    // undo it, so it is skipped (one read of the touched rows serves this and the totals).
+    const kept = await applyChanges(db, companyId, page.changes, { keepNewer: true });
 
     const entries = ofCompany((await loadOutbox(db)).entries, companyId);
     const touched = new Set(entries.map(touchedKey));

@@ -17,6 +17,8 @@ export interface PullHost {
   isRunning(): boolean;
   /** Something the status shows changed. */
   changed(): Promise<void>;
+  /** Progress of a running pull: the status again from what is known, without reading storage. */
+  progressed(): void;
   /** A pull ended (`done`: to the end of the feed); entries may have settled or become ready. */
   ended(done: boolean): void;
 }
@@ -74,7 +76,7 @@ export class PullScheduler {
     const result = await pullCompany(deps, companyId, ({ done, remaining }) => {
       observed.online = true;
       observed.companies.set(companyId, { ...progress, done, total: done + remaining });
-      void this.host.changed();
+      this.host.progressed();
     });
     const last = observed.companies.get(companyId) ?? progress;
     let error: string | null = null;
