@@ -46,6 +46,7 @@ export function createAppServices(
   let session: SessionController | null = null;
   const api = createApiClient({
     baseUrl: config.gateway,
+    searchHost: config.searchHost,
     getToken: async () => (session ? session.freshToken() : null),
     companyId: () => session?.companyId() ?? null,
     online,

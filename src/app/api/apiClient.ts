@@ -32,6 +32,8 @@ export interface RequestOptions<T> {
 export interface ApiClientDeps {
   /** The API's base URL; '' for this origin (config.json `gateway`). */
   baseUrl: string;
+  /** Where /api/v7/search calls go (config.json `searchHost`, spec §7); '' = `baseUrl`. */
+  searchHost?: string;
   getToken(): Promise<string | null>;
   /** The current company, sent with every call; null before the account is loaded. */
   companyId(): number | null;
@@ -53,6 +55,9 @@ export interface ApiClient {
 }
 
 /** The URL of a call: base + path, the query (arrays repeated, empty values left out), company. */
+/** The spec's search calls live on their own host (settings-messaging-shared §7). */
+export const isSearchPath = (path: string): boolean => path.startsWith('/api/v7/search/');
+
 export function apiUrl(
   baseUrl: string,
   path: string,
@@ -107,7 +112,8 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
 
     let response: Response;
     try {
-      response = await doFetch(apiUrl(deps.baseUrl, path, options.query, deps.companyId()), {
+      const base = deps.searchHost && isSearchPath(path) ? deps.searchHost : deps.baseUrl;
+      response = await doFetch(apiUrl(base, path, options.query, deps.companyId()), {
         method,
         headers,
         body,

@@ -61,6 +61,23 @@ describe('createApiClient', () => {
     });
   });
 
+  it('sends search calls to the search host when one is configured', async () => {
+    const { api, calls } = setup(json(200, { data: { id: 1 } }), {
+      searchHost: 'https://search.example.com',
+    });
+    await api.get('/api/v7/search/brands', { query: { name: 'AB' }, schema: idSchema });
+    await api.get('/api/v7/user', { schema: idSchema });
+    expect(calls.map(([url]) => url)).toEqual([
+      'https://search.example.com/api/v7/search/brands?name=AB&currentCompanyId=7',
+      'https://api.example.com/api/v7/user?currentCompanyId=7',
+    ]);
+    const gateway = setup(json(200, { data: { id: 1 } }), { searchHost: '' });
+    await gateway.api.get('/api/v7/search/brands', { schema: idSchema });
+    expect(gateway.calls[0]?.[0]).toBe(
+      'https://api.example.com/api/v7/search/brands?currentCompanyId=7',
+    );
+  });
+
   it('passes a file upload through as multipart', async () => {
     const { api, calls } = setup(json(200, { data: { id: 1 } }));
     const form = new FormData();
