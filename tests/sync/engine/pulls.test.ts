@@ -46,6 +46,7 @@ describe('PullScheduler', () => {
       isRunning: () => true,
       // The first update goes through; the one recording the failure waits for the test.
       changed: () => hold ?? Promise.resolve(),
+      progressed: () => undefined,
       ended: () => {},
     });
 
