@@ -220,7 +220,7 @@ export function createSyncSession(deps: SyncSessionDeps): SyncSession {
     return running;
   };
   /** The leader's engine here, or null when the command must go over the router. */
-  const local = () => (leading && running?.election.isLeader() ? engineHere() : null);
+  const local = () => (leading ? engineHere() : null);
 
   return {
     async start(info) {
@@ -265,7 +265,7 @@ export function createSyncSession(deps: SyncSessionDeps): SyncSession {
         router: createCommandRouter({
           channel,
           tabId: deps.tabId,
-          isLeader: () => run.election.isLeader(),
+          isLeader: () => leading !== null,
           handle,
           setTimer: deps.setTimer,
           clearTimer: deps.clearTimer,

@@ -99,6 +99,7 @@ export function onApplied(
   outcome: Applied,
   idMap: IdMap,
   now: number,
+  held: Row | null = null,
 ): AppliedResult {
   const target = entries.find((entry) => entry.id === entryId);
   if (!target) return { entries: [...entries], idMap, mappings: [], rows: new Map(), settled: [] };
@@ -113,7 +114,7 @@ export function onApplied(
   const chained = answer ? chainIfMatch(mapped, self, answer.version) : mapped;
   const merged = { idMap: mergeIdMap(idMap, mappings), mappings };
   if (!answer) return { ...merged, entries: chained, rows: new Map(), settled: [] };
-  return { ...merged, ...withAnswer(chained, self, answer) };
+  return { ...merged, ...withAnswer(chained, self, answer, held) };
 }
 
 /**
@@ -123,21 +124,23 @@ export function onApplied(
  * server changed nothing (a to-do already in that state answers its row unchanged, and no pull
  * would ever bring it again) or a replay answered an older first result, and the entry settles.
  */
-function withAnswer(entries: OutboxEntry[], self: OutboxEntry, answer: Row) {
+function withAnswer(entries: OutboxEntry[], self: OutboxEntry, answer: Row, held: Row | null) {
   const key = touchedKey(self);
-  const known = self.before[key];
-  if (known && known.version >= answer.version) {
-    return { entries, rows: new Map<RowKey, Row | null>(), settled: [self.id] };
-  }
+  // The device may hold that version already: under the entry's effect (`before`), or as the
+  // row this entry created, delivered by the feed before a replayed answer (`held`). Then that
+  // row is the base (no pull would bring it again) and the entry settles now.
+  const known = [self.before[key], held].find(
+    (row): row is Row => row !== null && row !== undefined && row.version >= answer.version,
+  );
   const rebased = rebase(
-    new Map([[key, answer]]),
+    new Map([[key, known ?? answer]]),
     entries.filter((entry) => entry.id !== self.id),
   );
   const refreshed = new Map(rebased.entries.map((entry) => [entry.id, entry]));
   return {
     entries: entries.map((entry) => refreshed.get(entry.id) ?? entry),
     rows: rebased.rows,
-    settled: rebased.settled,
+    settled: known ? [...rebased.settled, self.id] : rebased.settled,
   };
 }
 

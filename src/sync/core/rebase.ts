@@ -34,10 +34,25 @@ export function rebase(base: RowMap, entries: readonly OutboxEntry[]): RebaseRes
   const updated: OutboxEntry[] = [];
   const settled: string[] = [];
   for (const entry of [...entries].sort(bySeq)) {
-    if (entry.status === 'failed') continue;
     const key = touchedKey(entry);
     if (!base.has(key)) continue;
     const server = base.get(key) ?? null;
+    if (entry.status === 'failed') {
+      // No effect, but what a discard or a retry will start from follows the pulled row: the
+      // row before it, and the server's row a 409 showed, never go back to an older version.
+      const failure = entry.failure;
+      const shown = failure?.serverRow;
+      const newer = shown && server && server.version > shown.version;
+      const current = rows.get(key) ?? null;
+      if (newer || !same(entry.before[key], current)) {
+        updated.push({
+          ...entry,
+          before: { ...entry.before, [key]: current },
+          ...(newer && failure ? { failure: { ...failure, serverRow: server } } : {}),
+        });
+      }
+      continue;
+    }
     if (entry.applied !== null && (server === null || showsEffect(server, entry))) {
       settled.push(entry.id);
       continue;

@@ -54,6 +54,9 @@ export const PROGRESS_EVERY_MS = 200;
 
 export class SyncEngine {
   private lastProgressAt = Number.NEGATIVE_INFINITY;
+  /** Refreshes started, and the newest whose reads were published (see `refresh`). */
+  private refreshes = 0;
+  private published = 0;
   private running = false;
   private clientId: string | null = null;
   private readonly observed: Observed = {
@@ -66,6 +69,8 @@ export class SyncEngine {
   private local: LocalView = EMPTY_VIEW;
   private current: SyncStatus;
   private readonly listeners = new Set<Listener>();
+  /** Entries this engine has sent and not yet recorded the answer of. */
+  private readonly inFlight = new Set<string>();
   private pushTimer: { handle: unknown } | null = null;
   private pushing: Promise<void> | null = null;
   private pushAgain = false;
@@ -267,6 +272,14 @@ export class SyncEngine {
     outbox: OutboxSnapshot;
   }> {
     const outbox = await loadOutbox(this.deps.db);
+    // `sending` holds only for this engine's own requests: an entry marked by an engine that is
+    // gone (a tab closed or killed mid-push after this engine's start recovered the outbox) is
+    // sent again, under the same Idempotency-Key.
+    const entries = outbox.entries.map((entry) =>
+      entry.status === 'sending' && !this.inFlight.has(entry.id)
+        ? { ...entry, status: 'pending' as const }
+        : entry,
+    );
     const state: SendState = {
       userSub: this.deps.userSub,
       idMap: await loadIdMap(this.deps.db),
@@ -274,7 +287,7 @@ export class SyncEngine {
       paused: this.observed.pausedForAuth,
       unreadable: outbox.blocked,
     };
-    return { state, entries: outbox.entries, outbox };
+    return { state, entries, outbox };
   }
 
   /**
@@ -300,6 +313,20 @@ export class SyncEngine {
       await this.refresh();
       return round === 'done';
     }
+    for (const entry of batch) this.inFlight.add(entry.id);
+    try {
+      return await this.sendBatch(batch, token, state);
+    } finally {
+      for (const entry of batch) this.inFlight.delete(entry.id);
+    }
+  }
+
+  /** Sends the ready heads in parallel and records their answers; false = offline. */
+  private async sendBatch(
+    batch: readonly OutboxEntry[],
+    token: string,
+    state: SendState,
+  ): Promise<boolean> {
     await markInFlight(this.deps.db, batch);
     const outcomes = await Promise.all(
       batch.map((entry) =>
@@ -387,6 +414,9 @@ export class SyncEngine {
 
   /** Reads the outbox and sync times again and tells the listeners; never throws. */
   private async refresh(): Promise<void> {
+    // Refreshes overlap (each awaits reads); one started earlier must not publish last.
+    this.refreshes += 1;
+    const mine = this.refreshes;
     try {
       const { state, entries, outbox } = await this.sendState();
       const lastSynced = new Map<number, number | null>();
@@ -394,6 +424,8 @@ export class SyncEngine {
         lastSynced.set(companyId, (await readCompanySync(this.deps.db, companyId)).lastSyncedAt);
       }
       const waited = filesWaitedFor(entries, state, this.deps.now());
+      if (mine < this.published) return;
+      this.published = mine;
       this.local = {
         outbox,
         lastSynced,

@@ -5,10 +5,10 @@
 // for a 409); 401 → the entry waits unchanged and the engine pauses pushing.
 import type { PurchasingDb } from '../../data/db';
 import { applyOutcome, markSending, onApplied } from '../core/lifecycle';
-import { type OutboxEntry, requestTarget, toRequest } from '../core/mutations';
+import { type OutboxEntry, requestTarget, toRequest, touchedKey } from '../core/mutations';
 import { classifyAnswer, classifyError, type Outcome } from '../core/outcomes';
 import { rollback } from '../core/rebase';
-import type { IdMap, UploadedFiles } from '../core/types';
+import { asRow, type IdMap, PENDING_FIELD, parseRowKey, type UploadedFiles } from '../core/types';
 import { call, type FetchLike } from './http';
 import { engineTables, remapTemporaryRows, writeRows } from './localRows';
 import { loadEntry, loadIdMap, loadOutbox, saveEntries, saveIdMap } from './outboxStore';
@@ -62,7 +62,13 @@ export function recordOutcome(deps: PushDeps, entryId: string, outcome: Outcome)
     const now = deps.now();
     if (outcome.kind === 'applied') {
       const { entries } = await loadOutbox(db);
-      const result = onApplied(entries, entryId, outcome, await loadIdMap(db), now);
+      // The server row under the answered id, if a pull brought it before this answer.
+      const { table } = parseRowKey(touchedKey(entry));
+      const stored = outcome.row
+        ? asRow(await db.table(table).get([entry.companyId, outcome.row.id]))
+        : null;
+      const held = stored && stored[PENDING_FIELD] !== true ? stored : null;
+      const result = onApplied(entries, entryId, outcome, await loadIdMap(db), now, held);
       const mappings = new Map(result.mappings);
       await remapTemporaryRows(db, entry.companyId, mappings);
       await writeRows(db, entry.companyId, result.rows);

@@ -2,12 +2,16 @@
 // semantics that the election relies on: a FIFO queue per name, exclusive vs shared grants,
 // `ifAvailable` (callback gets null), `signal` (a queued request is withdrawn with AbortError),
 // `steal` (the holders lose the lock at once and their request() promises reject with
-// AbortError), and the option combinations the spec refuses (NotSupportedError). The Chromium
-// e2e exercises the browser's own.
+// AbortError), and the option combinations the spec refuses (NotSupportedError). `holder(id)`
+// gives one context (a worker, a tab) its own view, and `terminate(id)` ends that context as the
+// browser ends a terminated worker: its held locks are released and its queued requests dropped,
+// with no callback or promise of it ever settling. The Chromium e2e exercises the browser's own.
 import type { LockLike, LockRequestOptions, LocksLike } from '../../../src/sync/leader/ports';
 
 interface Request {
   name: string;
+  /** The context that asked (`holder(id)`), if any. */
+  holder: string | undefined;
   mode: 'exclusive' | 'shared';
   grant(): void;
   /** Ends the request's promise with this error (withdrawn from the queue, or stolen). */
@@ -23,12 +27,44 @@ const domError = (name: string, message: string) => {
 export class MemoryLocks implements LocksLike {
   private readonly held = new Map<string, Request[]>();
   private readonly queued = new Map<string, Request[]>();
+  private readonly terminated = new Set<string>();
 
   request<T>(
     name: string,
     options: LockRequestOptions,
     callback: (lock: LockLike | null) => T | PromiseLike<T>,
   ): Promise<T> {
+    return this.requestAs(undefined, name, options, callback);
+  }
+
+  /** The lock manager as one context sees it; `terminate(id)` releases everything it holds. */
+  holder(id: string): LocksLike {
+    return { request: (name, options, callback) => this.requestAs(id, name, options, callback) };
+  }
+
+  /**
+   * The context is gone (a terminated worker, a closed tab's process): its locks are released
+   * and its queued requests withdrawn, and nothing of it runs again, not even a rejection.
+   */
+  terminate(id: string): void {
+    this.terminated.add(id);
+    const names = new Set([...this.held.keys(), ...this.queued.keys()]);
+    for (const name of names) {
+      const ofOthers = (requests: Request[] | undefined) =>
+        (requests ?? []).filter((r) => r.holder !== id);
+      this.held.set(name, ofOthers(this.held.get(name)));
+      this.queued.set(name, ofOthers(this.queued.get(name)));
+      this.process(name);
+    }
+  }
+
+  private requestAs<T>(
+    holder: string | undefined,
+    name: string,
+    options: LockRequestOptions,
+    callback: (lock: LockLike | null) => T | PromiseLike<T>,
+  ): Promise<T> {
+    if (holder !== undefined && this.terminated.has(holder)) return new Promise<T>(() => {});
     const mode = options.mode ?? 'exclusive';
     const { steal = false, ifAvailable = false, signal } = options;
     if (
@@ -44,12 +80,14 @@ export class MemoryLocks implements LocksLike {
       let settled = false;
       const request: Request = {
         name,
+        holder,
         mode,
         grant: () => {
           const lock: LockLike = { name, mode };
           signal?.removeEventListener('abort', onAbort);
           // The callback runs in its own task, as the browser does.
           queueMicrotask(() => {
+            if (holder !== undefined && this.terminated.has(holder)) return;
             Promise.resolve()
               .then(() => callback(lock))
               .then(
@@ -59,7 +97,7 @@ export class MemoryLocks implements LocksLike {
           });
         },
         fail: (error) => {
-          if (settled) return;
+          if (settled || (holder !== undefined && this.terminated.has(holder))) return;
           settled = true;
           reject(error);
         },
