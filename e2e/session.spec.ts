@@ -4,6 +4,7 @@
 import type { Page } from '@playwright/test';
 import { SESSION_MESSAGES } from '../src/domain/messages/session';
 import { NO_PERMISSION_PATH, NO_PERMISSION_TEXT } from '../src/domain/routes';
+import { BuyerApi, OrderDetailPage } from './fixtures/OrderDetailPage';
 import { expect, test } from './fixtures/test';
 
 test.use({ account: 'buyer' });
@@ -49,18 +50,25 @@ for (const path of ['/user/company-setting', '/user/personnel-list']) {
   });
 }
 
-/** Rewrites the stored sign-in as if time had passed (and, optionally, the refresh token died). */
-function ageStoredSignIn(page: Page, refreshToken?: string) {
-  return page.evaluate((bogus) => {
-    const entries = JSON.parse(window.localStorage.getItem('purchasing.auth.user') ?? '{}');
-    for (const [key, value] of Object.entries<string>(entries)) {
-      const user = JSON.parse(value);
-      user.expires_at = Math.floor(Date.now() / 1000) - 60;
-      if (bogus) user.refresh_token = bogus;
-      entries[key] = JSON.stringify(user);
-    }
-    window.localStorage.setItem('purchasing.auth.user', JSON.stringify(entries));
-  }, refreshToken);
+/**
+ * Rewrites the stored sign-in as if time had passed (and, optionally, the refresh token died and
+ * the access token is one the server refuses).
+ */
+function ageStoredSignIn(page: Page, refreshToken?: string, accessToken?: string) {
+  return page.evaluate(
+    ([refresh, access]) => {
+      const entries = JSON.parse(window.localStorage.getItem('purchasing.auth.user') ?? '{}');
+      for (const [key, value] of Object.entries<string>(entries)) {
+        const user = JSON.parse(value);
+        user.expires_at = Math.floor(Date.now() / 1000) - 60;
+        if (refresh) user.refresh_token = refresh;
+        if (access) user.access_token = access;
+        entries[key] = JSON.stringify(user);
+      }
+      window.localStorage.setItem('purchasing.auth.user', JSON.stringify(entries));
+    },
+    [refreshToken, accessToken] as const,
+  );
 }
 
 function storedAccessToken(page: Page) {
@@ -93,4 +101,48 @@ test('a refused renewal keeps the app readable and asks to sign in again', async
   await page.waitForURL('**/inquiry-quotation/list?sheetType=ALL');
   await expect(page.getByRole('banner').getByTestId('sync-status')).toBeVisible();
   await expect(notice).toHaveCount(0);
+});
+
+test('a session that expires while offline keeps a queued change and delivers it after signing in again', async ({
+  page,
+  context,
+  request,
+}) => {
+  await openSignedIn(page);
+  const api = await BuyerApi.of(page, request);
+  const order = (await api.orders()).find(
+    (o) => o.state > 0 && o.state < 90 && !o.order_base_state,
+  );
+  if (!order) throw new Error('the demo data has an order in progress');
+  const before = order.current_order_node.contacts_user;
+  const newOwner = (await api.staff()).find((person) => person.id !== before?.id);
+  if (!newOwner) throw new Error('the company has another in-service colleague');
+  const detail = new OrderDetailPage(page);
+  await page.goto(`/order/order/detail?orderType=ALL&id=${order.id}&module=ORDER`);
+  await expect(detail.number).toContainText(order.name, { timeout: 20_000 });
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+
+  // Offline, the session dies: its access token is refused by the server and its refresh token
+  // is gone. The installed app still opens and takes the change.
+  await context.setOffline(true);
+  await ageStoredSignIn(page, 'revoked-refresh-token', 'revoked-access-token');
+  await page.reload();
+  await expect(detail.number).toContainText(order.name, { timeout: 20_000 });
+  await detail.chooseOwner(newOwner.name.slice(0, 1), newOwner.name);
+  await expect(detail.pendingMark).toHaveText('待同步');
+
+  // Back online: renewal is refused, the engine is told 401 and keeps the change.
+  await context.setOffline(false);
+  const notice = page.getByRole('alert').filter({ hasText: SESSION_MESSAGES.EXPIRED_TITLE });
+  await expect(notice).toBeVisible({ timeout: 30_000 });
+  await expect(detail.pendingMark).toHaveText('待同步');
+  expect((await api.order(order.id)).current_order_node.contacts_user?.id).toBe(before?.id);
+
+  // Signing in again (silent at the provider) delivers it, once.
+  await notice.getByRole('button', { name: SESSION_MESSAGES.SIGN_IN_AGAIN }).click();
+  await expect(detail.number).toContainText(order.name, { timeout: 20_000 });
+  await expect(detail.pendingMark).toHaveCount(0, { timeout: 30_000 });
+  const server = await api.order(order.id);
+  expect(server.current_order_node.contacts_user?.id).toBe(newOwner.id);
+  expect(server.version).toBe(order.version + 1);
 });

@@ -4,6 +4,7 @@
 // breaking the app. Storage that throws (private mode, quota, disabled) behaves as empty.
 import type { z } from 'zod';
 import { runtimeConfigSchema } from '../domain/config/runtimeConfig';
+import { searchFormsSchema } from '../features/lists/searchFormSchema';
 import { indexPagesSchema, newsItemSchema } from '../features/shell/shellSchemas';
 import {
   cachedAccountSchema,
@@ -45,6 +46,12 @@ const PERSISTED = {
   indexPages: { store: 'local', name: 'purchasing.shell.indexPages', schema: indexPagesSchema },
   /** The news ticker's last item, shown offline (src/features/shell). */
   newsItem: { store: 'local', name: 'purchasing.shell.news', schema: newsItemSchema },
+  /** The lists' quick-search forms per company and list type, shown offline (src/features/lists). */
+  listSearchForms: {
+    store: 'local',
+    name: 'purchasing.lists.searchForms',
+    schema: searchFormsSchema,
+  },
 } as const satisfies Record<string, PersistedKey>;
 
 export type PersistedName = keyof typeof PERSISTED;

@@ -14,6 +14,7 @@ import type {
   SyncTable,
   TodoRow,
 } from './feedRows';
+import { type ListEntry, orderListKeys, sheetListKeys } from './listIndex';
 
 /**
  * Every synced row is keyed by (the company whose feed delivered it, row id). A to-do is in the
@@ -26,6 +27,8 @@ export type RowKey = [companyId: number, id: number];
 export interface StoredSheet extends SheetRow {
   /** The sheet's one purchase-list tab besides ALL; absent when it shows only under ALL. */
   list_type?: Exclude<SheetListType, 'ALL'>;
+  /** Since version 3: the purchase list's sort and filter entries (src/data/listIndex.ts). */
+  list_keys?: ListEntry[];
 }
 
 /** One entry per order-list tab the order is in (ALL included): [company, tab, create time]. */
@@ -33,6 +36,8 @@ export type OrderTabKey = [companyId: number, tab: OrderTab, createTime: IsoTime
 
 export interface StoredOrder extends OrderRow {
   tab_keys: OrderTabKey[];
+  /** Since version 3: the order list's sort and filter entries (src/data/listIndex.ts). */
+  list_keys?: ListEntry[];
 }
 
 /** [company, one of that company's contacts on the to-do, create time] (schema version 2). */
@@ -118,14 +123,23 @@ export function todoV2Fields(companyId: number, todo: TodoRow) {
 export function storedSheet(companyId: number, row: SheetRow): StoredSheet {
   const listType = primaryListType(row.state);
   // The feed's company owns the sheet (only the buyer company sees it): same value as the row's.
-  const stored: StoredSheet = { ...row, company_id: companyId };
+  const stored: StoredSheet = {
+    ...row,
+    company_id: companyId,
+    list_keys: sheetListKeys(companyId, row),
+  };
   if (listType) stored.list_type = listType;
   else delete stored.list_type;
   return stored;
 }
 
 export function storedOrder(companyId: number, row: OrderRow): StoredOrder {
-  return { ...row, company_id: companyId, tab_keys: orderTabKeys(companyId, row) };
+  return {
+    ...row,
+    company_id: companyId,
+    tab_keys: orderTabKeys(companyId, row),
+    list_keys: orderListKeys(companyId, row),
+  };
 }
 
 export function storedTodo(companyId: number, row: TodoRow): StoredTodo {

@@ -3,8 +3,9 @@
 // database with data (tests/data/migrations.test.ts). Upgrades use only `tx.table(...)`: the
 // typed tables of the current schema are not bound to the upgrade transaction.
 import type { Transaction } from 'dexie';
-import type { StoredTodo } from './derive';
+import type { StoredOrder, StoredSheet, StoredTodo } from './derive';
 import { todoV2Fields } from './derive';
+import { orderListKeys, sheetListKeys } from './listIndex';
 import { todoPartyTotalKey } from './listKeys';
 import type { ClientMeta, SchemaMeta } from './meta';
 import type { ListTotal } from './totals';
@@ -42,4 +43,21 @@ export async function upgradeToV2(tx: Transaction): Promise<void> {
   const totals: ListTotal[] = [...partyCounts].map(([key, count]) => ({ key, count }));
   await tx.table<ListTotal>('listTotals').bulkPut(totals);
   await tx.table('meta').put(schemaRow(2));
+}
+
+/** Version 3 adds the lists' sort and filter entries (`list_keys`) to every sheet and order. */
+export async function upgradeToV3(tx: Transaction): Promise<void> {
+  await tx
+    .table<StoredSheet>('sheets')
+    .toCollection()
+    .modify((sheet) => {
+      sheet.list_keys = sheetListKeys(sheet.company_id, sheet);
+    });
+  await tx
+    .table<StoredOrder>('orders')
+    .toCollection()
+    .modify((order) => {
+      order.list_keys = orderListKeys(order.company_id, order);
+    });
+  await tx.table('meta').put(schemaRow(3));
 }

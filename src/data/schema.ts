@@ -2,7 +2,8 @@
 // speed (STACK-NOTES: four indexes halve bulkPut), so each one below names the screen query it
 // serves and there are no others. The reasons for each choice are in docs/decisions.md.
 import type Dexie from 'dexie';
-import { populate, upgradeToV2 } from './migrations';
+import { LIST_KEYS_INDEX } from './listIndex';
+import { populate, upgradeToV2, upgradeToV3 } from './migrations';
 
 /**
  * DO NOT CHANGE WITHOUT A MIGRATION. These names are stored in every user's IndexedDB: renaming
@@ -24,6 +25,11 @@ export const INDEX = {
     allByCreated: '[company_id+create_time]',
     /** Purchase list ALL, by state change time. */
     allByStateChange: '[company_id+state_change_time]',
+    /**
+     * Version 3. Purchase list, every other sort and the quick-search filters: multiEntry over
+     * `list_keys`, one [company, state, field, …] entry per sortable field (src/data/listIndex.ts).
+     */
+    lists: LIST_KEYS_INDEX,
   },
   orders: {
     key: '[company_id+id]',
@@ -33,6 +39,8 @@ export const INDEX = {
      * and one entry per tab the order is in costs less than an index per tab or a side table.
      */
     tabs: 'tab_keys',
+    /** Version 3. Order list, every other sort and the filters; the purchase list's order columns. */
+    lists: LIST_KEYS_INDEX,
   },
   todos: {
     key: '[company_id+id]',
@@ -104,12 +112,30 @@ export const STORES_V2: Partial<Record<TableName, string>> = {
   ),
 };
 
+/**
+ * Version 3: every header of the purchase and order lists sorts, and the quick-search filters
+ * apply, through one multiEntry index per table (issue 6 item 7: no scan for filter + sort).
+ * The upgrade derives the entries from the stored rows.
+ */
+export const STORES_V3: Partial<Record<TableName, string>> = {
+  sheets: stores(
+    sheets.key,
+    sheets.tabByCreated,
+    sheets.tabByStateChange,
+    sheets.allByCreated,
+    sheets.allByStateChange,
+    multi(sheets.lists),
+  ),
+  orders: stores(orders.key, multi(orders.tabs), multi(orders.lists)),
+};
+
 /** The schema this code reads and writes. A tab whose database is newer must reload. */
-export const SCHEMA_VERSION = 2;
+export const SCHEMA_VERSION = 3;
 
 /** Declares every version on `db`; Dexie runs the upgrades an existing database still needs. */
 export function declareSchema(db: Dexie): void {
   db.version(1).stores(STORES_V1);
   db.version(2).stores(STORES_V2).upgrade(upgradeToV2);
+  db.version(3).stores(STORES_V3).upgrade(upgradeToV3);
   db.on('populate', populate);
 }

@@ -4,13 +4,24 @@ import './rows';
 import Dexie from 'dexie';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openUserDatabase, type PurchasingDb, userDatabaseName } from '../../src/data/db';
-import { type StoredTodo, storedOrder, storedSheet, storedTodo } from '../../src/data/derive';
+import {
+  type StoredOrder,
+  type StoredSheet,
+  type StoredTodo,
+  storedOrder,
+  storedSheet,
+  storedTodo,
+} from '../../src/data/derive';
+import { orderListKeys, sheetListKeys } from '../../src/data/listIndex';
 import { listKeysOf } from '../../src/data/listKeys';
 import { readSchemaMeta } from '../../src/data/meta';
 import { populate } from '../../src/data/migrations';
+import { orderListWindow } from '../../src/data/orderListQuery';
 import { todoPage } from '../../src/data/queries';
-import { SCHEMA_VERSION, STORES_V1, TABLE_NAMES } from '../../src/data/schema';
+import { SCHEMA_VERSION, STORES_V1, STORES_V2, TABLE_NAMES } from '../../src/data/schema';
+import { sheetListWindow } from '../../src/data/sheetListQuery';
 import { recountTotals } from '../../src/data/totals';
+import type { ListQuery } from '../../src/domain/list/listQuery';
 import { at, freshUserId, order, sheet, todo } from './rows';
 
 type NativeSchema = Record<
@@ -45,6 +56,15 @@ async function nativeSchema(name: string): Promise<{ version: number; stores: Na
 function versionOne(userId: string): Dexie {
   const db = new Dexie(userDatabaseName(userId));
   db.version(1).stores(STORES_V1);
+  db.on('populate', populate);
+  return db;
+}
+
+/** A database as the version-2 code created it. */
+function versionTwo(userId: string): Dexie {
+  const db = new Dexie(userDatabaseName(userId));
+  db.version(1).stores(STORES_V1);
+  db.version(2).stores(STORES_V2);
   db.on('populate', populate);
   return db;
 }
@@ -130,7 +150,7 @@ describe('version 2', () => {
     const db: PurchasingDb = await openUserDatabase(userId);
     track(db);
     expect(db.backendDB().version).toBe(SCHEMA_VERSION * 10);
-    expect((await readSchemaMeta(db))?.version).toBe(2);
+    expect((await readSchemaMeta(db))?.version).toBe(SCHEMA_VERSION);
     expect(clientId).toEqual(expect.any(String));
     expect(await db.meta.get('client')).toEqual({ key: 'client', clientId });
 
@@ -177,5 +197,84 @@ describe('version 2', () => {
     expect(a).toEqual(b);
     expect(b.stores.todos?.indexes.party_keys).toEqual({ keyPath: 'party_keys', multiEntry: true });
     expect((await readSchemaMeta(fresh))?.version).toBe(SCHEMA_VERSION);
+  });
+});
+
+describe('version 3', () => {
+  it('upgrades a version-2 database with data: sheets and orders gain their list entries', async () => {
+    const userId = freshUserId('v3');
+    const v2 = versionTwo(userId);
+    track(v2);
+    await v2.open();
+    // Version-2 rows as the version-2 writer stored them: without `list_keys`.
+    const withoutEntries = <T extends StoredSheet | StoredOrder>(row: T) => {
+      const { list_keys: _entries, ...rest } = row;
+      return rest;
+    };
+    const sheetsV2 = [
+      storedSheet(1, sheet(1, { brand_name: 'Siemens' })),
+      storedSheet(1, sheet(2, { brand_name: 'ABB' })),
+      storedSheet(2, sheet(3, { company_id: 2, brand_name: 'Festo' })),
+    ];
+    const ordersV2 = [
+      storedOrder(1, order(1, { brand_name: 'Siemens' })),
+      storedOrder(1, order(2, { brand_name: 'ABB' })),
+    ];
+    await v2.table('sheets').bulkPut(sheetsV2.map(withoutEntries));
+    await v2.table('orders').bulkPut(ordersV2.map(withoutEntries));
+    v2.close();
+
+    const db: PurchasingDb = await openUserDatabase(userId);
+    track(db);
+    expect((await readSchemaMeta(db))?.version).toBe(3);
+    expect((await db.sheets.get([2, 3]))?.list_keys).toEqual(
+      sheetListKeys(2, sheetsV2[2] ?? sheet(0)),
+    );
+    expect((await db.orders.get([1, 2]))?.list_keys).toEqual(
+      orderListKeys(1, ordersV2[1] ?? order(0)),
+    );
+    // Sorting by brand works at once, through the new index.
+    const base: ListQuery = {
+      filters: {},
+      pageNum: 1,
+      pageSize: 50,
+      filterKey: 'brand',
+      filterSort: 'ASC',
+    };
+    const sheets = await sheetListWindow(db, {
+      companyId: 1,
+      listType: 'ALL',
+      query: base,
+      timeZone: 'Asia/Shanghai',
+      offset: 0,
+      limit: 10,
+    });
+    expect(sheets.rows.map((row) => row.sheet.id)).toEqual([2, 1]);
+    const orders = await orderListWindow(db, {
+      companyId: 1,
+      tab: 'ALL',
+      query: base,
+      timeZone: 'Asia/Shanghai',
+      offset: 0,
+      limit: 10,
+    });
+    expect(orders.rows.map((row) => row.id)).toEqual([2, 1]);
+  });
+
+  it('ends with the same tables and indexes as a database created at the current version', async () => {
+    const upgradedUser = freshUserId('v3-up');
+    const v2 = versionTwo(upgradedUser);
+    track(v2);
+    await v2.open();
+    v2.close();
+    const upgraded = await openUserDatabase(upgradedUser);
+    track(upgraded);
+    const fresh = await openUserDatabase(freshUserId('v3-fresh'));
+    track(fresh);
+    const a = await nativeSchema(upgraded.name);
+    const b = await nativeSchema(fresh.name);
+    expect(a).toEqual(b);
+    expect(b.stores.sheets?.indexes.list_keys).toEqual({ keyPath: 'list_keys', multiEntry: true });
+    expect(b.stores.orders?.indexes.list_keys).toEqual({ keyPath: 'list_keys', multiEntry: true });
   });
 });

@@ -18,6 +18,9 @@ export interface BrandHit {
   name: string;
   state?: string | null;
   logo_file?: { url?: string | null } | null;
+  /** The brand's page on the public website (publicLinks.ts). */
+  url_path?: string | null;
+  is_published?: boolean | null;
   correct_brand?: { id: number; name: string } | null;
 }
 

@@ -158,3 +158,16 @@ export function resetListQuery(query: ListQuery): ListQuery {
   }
   return reset;
 }
+
+/**
+ * An address's query text with pageNum replaced (left out on the first page), every other
+ * parameter kept as it is written: '?sheetType=ALL&pageNum=2' for page 2 of '?sheetType=ALL'.
+ */
+export function withPageNum(search: string, pageNum: number): string {
+  const kept = search
+    .replace(/^\?/, '')
+    .split('&')
+    .filter((pair) => pair !== '' && !pair.startsWith('pageNum='));
+  if (pageNum !== FIRST_PAGE) kept.push(`pageNum=${pageNum}`);
+  return kept.length > 0 ? `?${kept.join('&')}` : '';
+}

@@ -10,6 +10,8 @@ export const SYNC_LABELS = {
   PAUSED_FOR_AUTH: '需重新登录',
   CONNECTING: '连接中',
   PENDING_CHANGES: '待同步更改',
+  /** The marker of a row whose optimistic change has not reached the server yet. */
+  PENDING: '待同步',
   NO_PENDING: '所有更改都已同步',
   VIEW_PENDING: '查看待同步更改',
   SYNC_NOW: '立即同步',

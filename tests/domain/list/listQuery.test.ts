@@ -8,6 +8,7 @@ import {
   resetListQuery,
   serializeListQuery,
   toSearchString,
+  withPageNum,
 } from '../../../src/domain/list/listQuery';
 
 const defaults: ListQuery = { filters: {}, pageNum: 1, pageSize: 50 };
@@ -208,5 +209,20 @@ describe('resetListQuery', () => {
       orderType: 'ALL',
       partnerType: 'SUPPLIER',
     });
+  });
+});
+
+describe('withPageNum', () => {
+  it('replaces pageNum and keeps every other parameter as written', () => {
+    const filters = `filters=${encodeURIComponent('{"name":"XJ"}')}`;
+    expect(withPageNum(`?sheetType=ALL&${filters}&pageNum=2`, 3)).toBe(
+      `?sheetType=ALL&${filters}&pageNum=3`,
+    );
+    expect(withPageNum('?sheetType=ALL', 2)).toBe('?sheetType=ALL&pageNum=2');
+  });
+
+  it('leaves out the first page', () => {
+    expect(withPageNum('?orderType=ALL&pageNum=4', 1)).toBe('?orderType=ALL');
+    expect(withPageNum('?pageNum=4', 1)).toBe('');
   });
 });

@@ -1,0 +1,147 @@
+// The quick-search form of a list (purchasing-core §2.2, §2.5): the server's fields (text, choice,
+// date range), filled from the address's filters; 查询 applies them, 重置 returns the list to its
+// type alone. Empty values are dropped before they reach the address (§5 "Search filters").
+// Single choices and dates are the browser's own controls: quick to mount, native by touch.
+import {
+  Button,
+  Group,
+  MultiSelect,
+  NativeSelect,
+  SimpleGrid,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { type FormEvent, useState } from 'react';
+import type { Filters, FilterValue } from '../../domain/list/listQuery';
+import { LIST_TEXT } from '../../domain/list/listText';
+import type { SearchField, SearchOption } from './searchFormSchema';
+
+type Values = Record<string, FilterValue | undefined>;
+
+export interface QuickSearchFormProps {
+  /** null: the device holds no copy of the form yet and the server cannot be asked. */
+  fields: SearchField[] | null;
+  filters: Filters;
+  onSearch(filters: Values): void;
+  onReset(): void;
+}
+
+const asText = (value: FilterValue | undefined): string =>
+  typeof value === 'string' || typeof value === 'number' ? String(value) : '';
+
+const asList = (value: FilterValue | undefined): FilterValue[] =>
+  Array.isArray(value) ? [...value] : value === undefined || value === null ? [] : [value];
+
+/** Select values are text; the filter keeps the option's own value (a number stays a number). */
+function optionValue(options: readonly SearchOption[], text: string): string | number {
+  return options.find((option) => String(option.value) === text)?.value ?? text;
+}
+
+function Field({
+  field,
+  value,
+  onChange,
+}: {
+  field: SearchField;
+  value: FilterValue | undefined;
+  onChange(value: FilterValue | undefined): void;
+}) {
+  const options = field.options ?? [];
+  const data = options.map((option) => ({ value: String(option.value), label: option.label }));
+  switch (field.type) {
+    case 'input':
+      return (
+        <TextInput
+          label={field.label}
+          placeholder={field.placeholder ?? LIST_TEXT.INPUT_PLACEHOLDER}
+          value={asText(value)}
+          onChange={(event) => onChange(event.currentTarget.value)}
+        />
+      );
+    case 'select':
+      return field.multiple ? (
+        <MultiSelect
+          label={field.label}
+          placeholder={LIST_TEXT.SELECT_PLACEHOLDER}
+          data={data}
+          value={asList(value).map(asText)}
+          onChange={(texts) => onChange(texts.map((text) => optionValue(options, text)))}
+          clearable
+          searchable
+        />
+      ) : (
+        // The browser's own select: quick to mount (the list opens behind it) and native by touch.
+        <NativeSelect
+          label={field.label}
+          data={[{ value: '', label: LIST_TEXT.SELECT_PLACEHOLDER }, ...data]}
+          value={asText(asList(value)[0])}
+          onChange={(event) => {
+            const text = event.currentTarget.value;
+            onChange(text === '' ? undefined : optionValue(options, text));
+          }}
+        />
+      );
+    case 'dateRange': {
+      const [from, to] = asList(value).map(asText);
+      const change = (next: [string, string]) =>
+        onChange(next[0] || next[1] ? [next[0] || null, next[1] || null] : undefined);
+      return (
+        <Group gap="xs" wrap="nowrap" align="flex-end">
+          <TextInput
+            type="date"
+            label={field.label}
+            aria-label={`${field.label} ${LIST_TEXT.DATE_FROM}`}
+            value={from ?? ''}
+            max={to || undefined}
+            onChange={(event) => change([event.currentTarget.value, to ?? ''])}
+            style={{ flex: 1, minWidth: 0 }}
+          />
+          <Text pb={6}>~</Text>
+          <TextInput
+            type="date"
+            aria-label={`${field.label} ${LIST_TEXT.DATE_TO}`}
+            value={to ?? ''}
+            min={from || undefined}
+            onChange={(event) => change([from ?? '', event.currentTarget.value])}
+            style={{ flex: 1, minWidth: 0 }}
+          />
+        </Group>
+      );
+    }
+  }
+}
+
+export function QuickSearchForm({ fields, filters, onSearch, onReset }: QuickSearchFormProps) {
+  const [values, setValues] = useState<Values>(() => ({ ...filters }));
+  if (fields === null) {
+    return (
+      <Text c="dimmed" size="sm" data-testid="search-form-offline">
+        {LIST_TEXT.SEARCH_FORM_OFFLINE}
+      </Text>
+    );
+  }
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSearch(values);
+  };
+  return (
+    <form onSubmit={submit} aria-label={LIST_TEXT.FILTERS} data-testid="quick-search">
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="sm" verticalSpacing="xs">
+        {fields.map((field) => (
+          <Field
+            key={field.key}
+            field={field}
+            value={values[field.key]}
+            onChange={(value) => setValues((current) => ({ ...current, [field.key]: value }))}
+          />
+        ))}
+      </SimpleGrid>
+      <Group mt="sm" gap="sm">
+        <Button type="submit">{LIST_TEXT.SEARCH}</Button>
+        <Button variant="default" onClick={onReset}>
+          {LIST_TEXT.RESET}
+        </Button>
+      </Group>
+    </form>
+  );
+}

@@ -1,0 +1,83 @@
+// A list's state and where it is kept: the address (purchasing-core §2.2: sheetType/orderType,
+// filters, filterSort, filterKey, pageNum, pageSize; empty values omitted; reset keeps only the
+// list type). Searching, sorting, resetting and changing the page size navigate: the view reloads
+// from its first page. Loading the next page as the user scrolls only rewrites pageNum in the
+// address, past the router: a route change would remount the page (src/app/Shell.tsx keys it by
+// address) and lose the scroll.
+import { useNavigate } from '@tanstack/react-router';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import {
+  cleanFilters,
+  FIRST_PAGE,
+  type FilterValue,
+  type ListQuery,
+  type PageSize,
+  resetListQuery,
+  toSearchString,
+  withPageNum,
+} from '../../domain/list/listQuery';
+import { nextSortQuery, type SortDirection } from '../../domain/list/listSort';
+import { type ListSearch, listQueryOfSearch } from '../../routes/searchParams';
+
+export type ListPath = '/inquiry-quotation/list' | '/order/order/list';
+
+export interface ListState {
+  /** The list's state; pageNum counts the pages the infinite scroll has loaded. */
+  query: ListQuery;
+  search(filters: Readonly<Record<string, FilterValue | undefined>>): void;
+  reset(): void;
+  /** A header click: the key's next sort (ascending, descending, default). */
+  sort(key: string): void;
+  /** The phone's sort choice. */
+  sortBy(key: string, direction: SortDirection): void;
+  setPageSize(size: PageSize): void;
+  /** The next page, when the user scrolls near the end. */
+  loadMore(): void;
+  /** The list with a changed state, as the router writes it (tabs, links). */
+  go(query: ListQuery): void;
+}
+
+export function useListState(path: ListPath, search: ListSearch): ListState {
+  const navigate = useNavigate();
+  const initial = useMemo(() => listQueryOfSearch(search), [search]);
+  const [pages, setPages] = useState(initial.pageNum);
+  const query = useMemo(() => ({ ...initial, pageNum: pages }), [initial, pages]);
+  const requested = useRef(pages);
+
+  const go = useCallback(
+    (next: ListQuery) => void navigate({ href: `${path}${toSearchString(next)}` }),
+    [navigate, path],
+  );
+  const loadMore = useCallback(() => {
+    // A scroll event may fire again before the page renders the longer list.
+    if (requested.current > pages) return;
+    const next = pages + 1;
+    requested.current = next;
+    setPages(next);
+    const { pathname, search: current, hash } = window.location;
+    // History's own method: the router wraps the window's and would navigate (remounting the page).
+    History.prototype.replaceState.call(
+      window.history,
+      window.history.state,
+      '',
+      `${pathname}${withPageNum(current, next)}${hash}`,
+    );
+  }, [pages]);
+
+  return {
+    query,
+    go,
+    loadMore,
+    search: (filters) => go({ ...query, filters: cleanFilters(filters), pageNum: FIRST_PAGE }),
+    reset: () => go(resetListQuery(query)),
+    sort: (key) => go(nextSortQuery(query, key)),
+    sortBy: (key, direction) =>
+      go({
+        ...query,
+        filterKey: key,
+        filterSort: direction === 'asc' ? 'ASC' : 'DESC',
+        pageNum: FIRST_PAGE,
+      }),
+    setPageSize: (pageSize) => go({ ...query, pageSize, pageNum: FIRST_PAGE }),
+  };
+}

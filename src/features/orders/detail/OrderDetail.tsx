@@ -1,0 +1,150 @@
+// The order detail screen (purchasing-core §2.4, issue 6 item 3), read from the local database so
+// it opens at once and offline: breadcrumb back to the list it came from, previous/next through
+// that list, the summary with owner change, the product table and the state-log timeline.
+// The chat icon of §2.4 arrives with the chat panel (issue 7).
+import { Breadcrumbs, Center, Grid, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { useMemo } from 'react';
+import { AppAnchor, AppButton } from '../../../app/AppLink';
+import { useAppServices } from '../../../app/AppServicesContext';
+import { useOnline } from '../../../app/session/useOnline';
+import { useSession } from '../../../app/session/useSession';
+import { toSearchString } from '../../../domain/list/listQuery';
+import {
+  type DetailOrigin,
+  orderListOrigin,
+  originListLink,
+  purchaseListOrigin,
+} from '../../../domain/orders/detailPaging';
+import { ORDER_DETAIL_LABELS } from '../../../domain/orders/orderDetail';
+import { DEFAULT_ORDER_TAB, type OrderTab } from '../../../domain/orders/orderTabs';
+import { orderTimeline } from '../../../domain/orders/timeline';
+import type { SheetListType } from '../../../domain/purchase/listTypes';
+import { StateTimeline } from '../StateTimeline';
+import { DetailPager } from './DetailPager';
+import { OrderProducts } from './OrderProducts';
+import { OrderSummary } from './OrderSummary';
+import { useDetailNeighbours } from './useDetailNeighbours';
+import { useOrder } from './useOrder';
+
+export interface OrderDetailProps {
+  /** The order id; undefined when the address held none (shown as not found). */
+  id: number | undefined;
+  /** Opened from the order list: its tab (ALL when the address names none). */
+  orderType?: OrderTab;
+  /** Opened from the purchase list (/inquiry-quotation/order-detail): its tab. */
+  sheetType?: SheetListType;
+  /** The row's position in that list, when opened from a row. */
+  index?: number;
+  /** The list's state as the row click carried it. */
+  filter?: string;
+}
+
+function useOrigin(
+  orderType: OrderTab,
+  sheetType: SheetListType | undefined,
+  filter: string,
+): DetailOrigin {
+  return useMemo(
+    () =>
+      sheetType === undefined
+        ? orderListOrigin(orderType, filter)
+        : purchaseListOrigin(sheetType, filter),
+    [orderType, sheetType, filter],
+  );
+}
+
+function listHref(origin: DetailOrigin): string {
+  const link = originListLink(origin);
+  return `${link.path}${toSearchString(origin.query)}`;
+}
+
+function NotFound({ listHref: href }: { listHref: string }) {
+  const online = useOnline();
+  return (
+    <Paper withBorder p="xl" radius="md">
+      <Stack align="center" gap="sm" data-testid="order-not-found">
+        <Title order={4}>{ORDER_DETAIL_LABELS.NOT_FOUND}</Title>
+        <Text c="dimmed" ta="center">
+          {online ? ORDER_DETAIL_LABELS.NOT_FOUND_ONLINE : ORDER_DETAIL_LABELS.NOT_FOUND_OFFLINE}
+        </Text>
+        <AppButton href={href} variant="light">
+          {ORDER_DETAIL_LABELS.BACK_TO_LIST}
+        </AppButton>
+      </Stack>
+    </Paper>
+  );
+}
+
+export function OrderDetail({
+  id,
+  orderType = DEFAULT_ORDER_TAB,
+  sheetType,
+  index,
+  filter = '',
+}: OrderDetailProps) {
+  const { currentCompany, account } = useSession();
+  const { config } = useAppServices();
+  const order = useOrder(currentCompany.id, id);
+  const origin = useOrigin(orderType, sheetType, filter);
+  const neighbours = useDetailNeighbours(
+    { companyId: currentCompany.id, timeZone: account.timezone, origin, filter },
+    index,
+  );
+  const back = listHref(origin);
+  const link = originListLink(origin);
+  const timeline = useMemo(() => (order ? orderTimeline(order) : []), [order]);
+
+  return (
+    <Stack gap="md" p={{ base: 'xs', sm: 'md' }}>
+      <Group justify="space-between" gap="sm">
+        <Breadcrumbs separatorMargin={6} style={{ flexWrap: 'wrap' }}>
+          <Text size="sm" c="dimmed">
+            {origin.list === 'orders' ? ORDER_DETAIL_LABELS.ORDERS : ORDER_DETAIL_LABELS.PURCHASES}
+          </Text>
+          <AppAnchor href={back} size="sm">
+            {link.label}
+          </AppAnchor>
+          {order && <Text size="sm">{order.name}</Text>}
+        </Breadcrumbs>
+        <DetailPager neighbours={neighbours} />
+      </Group>
+      {order === undefined && (
+        <Center py="xl">
+          <Loader />
+        </Center>
+      )}
+      {order === null && <NotFound listHref={back} />}
+      {order && (
+        <>
+          <OrderSummary
+            order={order}
+            companyId={currentCompany.id}
+            publicWebsite={config.publicWebsite}
+          />
+          <Grid gap="md">
+            <Grid.Col span={{ base: 12, md: 9 }}>
+              <Paper withBorder p="md" radius="md">
+                <Title order={5} mb="sm">
+                  {ORDER_DETAIL_LABELS.PRODUCTS}
+                </Title>
+                <OrderProducts
+                  lines={order.order_product_list}
+                  currency={order.supplier_order_node.order_node_price.currency}
+                  publicWebsite={config.publicWebsite}
+                />
+              </Paper>
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, md: 3 }}>
+              <Paper withBorder p="md" radius="md" data-testid="order-timeline">
+                <Title order={5} mb="sm">
+                  {ORDER_DETAIL_LABELS.PROGRESS}
+                </Title>
+                <StateTimeline entries={timeline} />
+              </Paper>
+            </Grid.Col>
+          </Grid>
+        </>
+      )}
+    </Stack>
+  );
+}

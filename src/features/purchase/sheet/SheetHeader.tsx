@@ -1,0 +1,114 @@
+// The head of the sheet detail (purchasing-core §2.3): the sheet number, its state tag with the
+// change time, the owner with 变更负责人 (not at SIGN; works offline through the outbox), the
+// brand's logo linking to the brand's public website, and the 待同步 mark while a change waits.
+import { Anchor, Badge, Button, Group, Image, Paper, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { useAppServices } from '../../../app/AppServicesContext';
+import { useSession } from '../../../app/session/useSession';
+import type { StoredSheet } from '../../../data/derive';
+import { brandSiteUrl } from '../../../domain/catalog/publicLinks';
+import { formatDateTime } from '../../../domain/format/date';
+import {
+  isSheetState,
+  SHEET_STATE_GROUP,
+  type SheetStateGroup,
+  sheetStateLabel,
+} from '../../../domain/purchase/sheetStates';
+import { SHEET_LABELS } from '../../../domain/purchase/sheetText';
+import { OwnerChangeDialog } from '../../owners/OwnerChangeDialog';
+import { PendingMark } from '../../owners/PendingMark';
+
+const GROUP_COLORS: Record<SheetStateGroup, string> = {
+  DRAFT: 'gray',
+  INQUIRED: 'blue',
+  QUOTE_UNREAD: 'orange',
+  REPLIED: 'teal',
+  ORDERING: 'violet',
+  AWAITING_PAYMENT: 'yellow',
+  CANCELLED: 'red',
+  AWAITING_RECEIPT: 'cyan',
+  NO_QUOTE: 'gray',
+  SIGNED: 'green',
+};
+
+export function SheetStateBadge({ state }: { state: string }) {
+  const color = isSheetState(state) ? GROUP_COLORS[SHEET_STATE_GROUP[state]] : 'gray';
+  return (
+    <Badge color={color} variant="light" size="lg" data-testid="sheet-state" data-state={state}>
+      {sheetStateLabel(state)}
+    </Badge>
+  );
+}
+
+function BrandLogo({ sheet }: { sheet: StoredSheet }) {
+  const { config } = useAppServices();
+  const logo = sheet.brand?.logo_file?.url;
+  const name = sheet.brand?.name ?? sheet.brand_name ?? '';
+  if (!logo) return null;
+  const image = <Image src={logo} alt={name} h={48} w="auto" fit="contain" />;
+  const site = brandSiteUrl(config.publicWebsite, sheet.brand);
+  if (site === null) return image;
+  return (
+    <Anchor
+      href={site}
+      target="_blank"
+      rel="noopener noreferrer"
+      aria-label={`${SHEET_LABELS.BRAND_SITE}：${name}`}
+      data-testid="brand-site"
+    >
+      {image}
+    </Anchor>
+  );
+}
+
+export interface SheetHeaderProps {
+  sheet: StoredSheet;
+  companyId: number;
+  canChangeOwner: boolean;
+}
+
+export function SheetHeader({ sheet, companyId, canChangeOwner }: SheetHeaderProps) {
+  const { account } = useSession();
+  const [ownerOpened, setOwnerOpened] = useState(false);
+  const owner = sheet.current_node.contacts_user;
+  return (
+    <Paper withBorder p="md">
+      <Group justify="space-between" align="flex-start" wrap="wrap" gap="md">
+        <Stack gap={6} style={{ minWidth: 0 }}>
+          <Group gap="xs" wrap="wrap">
+            <Title order={3} data-testid="sheet-number">
+              {sheet.name || SHEET_LABELS.CREATE_TITLE}
+            </Title>
+            <SheetStateBadge state={sheet.state} />
+            <PendingMark row={sheet} />
+          </Group>
+          <Text size="sm" c="dimmed">
+            {SHEET_LABELS.STATE_CHANGED_AT}：
+            {formatDateTime(sheet.state_change_time, account.timezone)}
+          </Text>
+          <Group gap="xs">
+            <Text size="sm">
+              {SHEET_LABELS.OWNER}：
+              <Text span fw={500} data-testid="sheet-owner">
+                {owner?.name ?? SHEET_LABELS.NO_OWNER}
+              </Text>
+            </Text>
+            {canChangeOwner && (
+              <Button size="xs" variant="light" onClick={() => setOwnerOpened(true)}>
+                {SHEET_LABELS.CHANGE_OWNER}
+              </Button>
+            )}
+          </Group>
+        </Stack>
+        <BrandLogo sheet={sheet} />
+      </Group>
+      <OwnerChangeDialog
+        opened={ownerOpened}
+        onClose={() => setOwnerOpened(false)}
+        kind="sheet"
+        companyId={companyId}
+        record={{ id: sheet.id, version: sheet.version, ownerContactId: owner?.id ?? null }}
+      />
+    </Paper>
+  );
+}

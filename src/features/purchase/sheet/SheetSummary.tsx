@@ -1,0 +1,98 @@
+// The sheet's facts under its head (purchasing-core §2.3, §3, §4.2): brand, supplier, payment
+// method with its terms, the tax-inclusive total, the VIP balance and VIP total (for a VIP company,
+// or once an order has used the rebate), remark, creation time, the order it became, the cancel
+// reason; and the validity warning when a quoted product's validity ended 180+ days ago.
+import { Alert, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { AppAnchor } from '../../../app/AppLink';
+import { useSession } from '../../../app/session/useSession';
+import type { StoredSheet } from '../../../data/derive';
+import { paymentMethodLabel, paymentMethodTerms } from '../../../domain/finance/paymentMethods';
+import { formatDateTime } from '../../../domain/format/date';
+import { formatMoney } from '../../../domain/format/money';
+import { validityWarning } from '../../../domain/purchase/rules';
+import { SHEET_LABELS, SHEET_MESSAGES } from '../../../domain/purchase/sheetText';
+import { orderDetailHref } from './sheetSearch';
+
+function Fact({ label, testId, children }: { label: string; testId: string; children: ReactNode }) {
+  return (
+    <Stack gap={2}>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text fw={500} data-testid={testId} style={{ overflowWrap: 'anywhere' }}>
+        {children}
+      </Text>
+    </Stack>
+  );
+}
+
+export function SheetSummary({ sheet, now }: { sheet: StoredSheet; now: number }) {
+  const { account, currentCompany } = useSession();
+  const node = sheet.supplier_node;
+  const currency = node.currency;
+  const showVip = currentCompany.vip || node.vip_taxed_amount !== null || node.vip_balance !== null;
+  const terms = paymentMethodTerms(node.payment_method);
+  return (
+    <Stack gap="sm">
+      {validityWarning(sheet.state, sheet.inquiry_product_list, now) && (
+        <Alert color="orange" icon={<IconAlertTriangle size={18} />} data-testid="validity-warning">
+          {SHEET_MESSAGES.VALIDITY_WARNING}
+        </Alert>
+      )}
+      {sheet.cancelReason && (
+        <Alert color="red" title={SHEET_LABELS.CANCEL_REASON} data-testid="cancel-reason">
+          {sheet.cancelReason}
+        </Alert>
+      )}
+      <Paper withBorder p="md">
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
+          <Fact label={SHEET_LABELS.BRAND} testId="sheet-brand">
+            {sheet.brand?.name ?? sheet.brand_name ?? '—'}
+          </Fact>
+          <Fact label={SHEET_LABELS.SUPPLIER} testId="sheet-supplier">
+            {node.company?.name ?? '—'}
+          </Fact>
+          <Fact label={SHEET_LABELS.PAYMENT_METHOD} testId="sheet-payment-method">
+            {paymentMethodLabel(node.payment_method) || '—'}
+            {terms && (
+              <Text span size="xs" c="dimmed" display="block">
+                {terms}
+              </Text>
+            )}
+          </Fact>
+          <Fact label={SHEET_LABELS.TAXED_TOTAL} testId="sheet-taxed-total">
+            {formatMoney(node.taxed_amount, currency)}
+          </Fact>
+          {showVip && (
+            <>
+              <Fact label={SHEET_LABELS.VIP_BALANCE} testId="sheet-vip-balance">
+                {formatMoney(node.vip_balance, 'CNY')}
+              </Fact>
+              <Fact label={SHEET_LABELS.VIP_TOTAL} testId="sheet-vip-total">
+                {formatMoney(node.vip_taxed_amount, currency)}
+              </Fact>
+            </>
+          )}
+          <Fact label={SHEET_LABELS.CREATED_AT} testId="sheet-created">
+            {formatDateTime(sheet.create_time, account.timezone)}
+          </Fact>
+          {sheet.order && (
+            <Fact label={SHEET_LABELS.ORDER} testId="sheet-order">
+              <AppAnchor href={orderDetailHref(sheet.order.id)}>{sheet.order.name}</AppAnchor>
+            </Fact>
+          )}
+        </SimpleGrid>
+        <Stack gap={2} mt="md">
+          <Text size="xs" c="dimmed">
+            {SHEET_LABELS.REMARK}
+          </Text>
+          <Text data-testid="sheet-remark" style={{ whiteSpace: 'pre-wrap' }}>
+            {sheet.remark?.trim() || '—'}
+          </Text>
+        </Stack>
+      </Paper>
+    </Stack>
+  );
+}
