@@ -2,7 +2,8 @@
 // and 6): a header with the logo to the server-chosen landing list, the company switcher, the
 // news ticker, the sync status, the to-do badge and the user menu; the right-side to-do panel;
 // a slot for the chat panel (src/app/shellPanels.ts); then the routed page. On a phone the switcher, ticker and user menu move into a burger menu.
-// Every route change closes the panel and remounts the page (the spec's "the view reloads").
+// Every route change closes the panel and remounts the page (the spec's "the view reloads"), except
+// the infinite scroll counting its pages in the address (`pageNum`), which is the same view.
 import {
   AppShell,
   Burger,
@@ -14,7 +15,7 @@ import {
   Text,
   UnstyledButton,
 } from '@mantine/core';
-import { Link, Outlet, useRouterState } from '@tanstack/react-router';
+import { Link, Outlet, type ParsedLocation, useRouterState } from '@tanstack/react-router';
 import { type ReactNode, useMemo, useState } from 'react';
 import { CompanyList, CompanySwitcher } from '../features/shell/CompanySwitcher';
 import { NewsTicker } from '../features/shell/NewsTicker';
@@ -30,6 +31,12 @@ import { useLocalDb } from './sync/useLocalDb';
 import { useSyncStatus } from './sync/useSyncStatus';
 
 export const APP_TITLE = '工业品采购';
+
+/** Which page an address shows: its path and search, but for the pages the list has loaded. */
+function pageKey(location: ParsedLocation): string {
+  const { pageNum: _loaded, ...search } = location.search as Record<string, unknown>;
+  return `${location.pathname}?${JSON.stringify(search)}`;
+}
 
 function Logo() {
   const { currentCompany } = useSession();
@@ -73,7 +80,7 @@ function FirstSyncBar() {
 export function Shell() {
   const { account, currentCompany } = useSession();
   const db = useLocalDb();
-  const href = useRouterState({ select: (state) => state.location.href });
+  const page = useRouterState({ select: (state) => pageKey(state.location) });
   const [menuOpened, setMenuOpened] = useState(false);
   const [todosOpened, setTodosOpened] = useState(false);
   const [chat, setChat] = useState<{ title: string; content: ReactNode } | null>(null);
@@ -88,9 +95,9 @@ export function Shell() {
   );
 
   // A new page: the to-do panel and the phone menu close.
-  const [shownHref, setShownHref] = useState(href);
-  if (shownHref !== href) {
-    setShownHref(href);
+  const [shownPage, setShownPage] = useState(page);
+  if (shownPage !== page) {
+    setShownPage(page);
     setTodosOpened(false);
     setMenuOpened(false);
     setChat(null);
@@ -133,9 +140,9 @@ export function Shell() {
         <FirstSyncBar />
       </AppShell.Header>
       <AppShell.Main>
-        {/* Keyed by company and address: switching either re-reads the page's local data. */}
+        {/* Keyed by company and page: switching either re-reads the page's local data. */}
         <ShellPanelsContext.Provider value={panels}>
-          <Outlet key={`${currentCompany.id}:${href}`} />
+          <Outlet key={`${currentCompany.id}:${page}`} />
         </ShellPanelsContext.Provider>
       </AppShell.Main>
       <TodoPanel

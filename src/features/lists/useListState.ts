@@ -1,9 +1,8 @@
 // A list's state and where it is kept: the address (purchasing-core §2.2: sheetType/orderType,
 // filters, filterSort, filterKey, pageNum, pageSize; empty values omitted; reset keeps only the
 // list type). Searching, sorting, resetting and changing the page size navigate: the view reloads
-// from its first page. Loading the next page as the user scrolls only rewrites pageNum in the
-// address, past the router: a route change would remount the page (src/app/Shell.tsx keys it by
-// address) and lose the scroll.
+// from its first page. Loading the next page as the user scrolls replaces pageNum in the address
+// and keeps the page mounted (src/app/Shell.tsx keys the page by its address without pageNum).
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import {
@@ -54,15 +53,13 @@ export function useListState(path: ListPath, search: ListSearch): ListState {
     const next = pages + 1;
     requested.current = next;
     setPages(next);
-    const { pathname, search: current, hash } = window.location;
-    // History's own method: the router wraps the window's and would navigate (remounting the page).
-    History.prototype.replaceState.call(
-      window.history,
-      window.history.state,
-      '',
-      `${pathname}${withPageNum(current, next)}${hash}`,
-    );
-  }, [pages]);
+    const { pathname, search: current } = window.location;
+    void navigate({
+      href: `${pathname}${withPageNum(current, next)}`,
+      replace: true,
+      resetScroll: false,
+    });
+  }, [navigate, pages]);
 
   return {
     query,

@@ -31,7 +31,7 @@ import { isCancelledOrder } from '../../../domain/orders/orderTabs';
 import { OWNER_CHANGE_LABELS } from '../../../domain/orders/ownerChange';
 import { isOrderSigned, orderDetailVisibility } from '../../../domain/orders/rules';
 import { OwnerChangeDialog } from '../../owners/OwnerChangeDialog';
-import { PendingMark } from '../../owners/PendingMark';
+import { PendingMark } from '../../sync/PendingMark';
 
 function Field({ label, children, testId }: { label: string; children: string; testId: string }) {
   return (

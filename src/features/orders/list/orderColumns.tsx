@@ -18,7 +18,7 @@ import { orderStateLabel, toOrderStateCode } from '../../../domain/orders/orderS
 import { isCancelledOrder } from '../../../domain/orders/orderTabs';
 import type { Column } from '../../lists/ListTable';
 import classes from '../../lists/lists.module.css';
-import { isPendingRow, PendingMark } from '../../owners/PendingMark';
+import { isPendingRow, PendingMark } from '../../sync/PendingMark';
 
 const WIDTHS: Record<OrderListColumn, number> = {
   brand: 200,

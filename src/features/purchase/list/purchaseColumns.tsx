@@ -23,7 +23,7 @@ import {
 } from '../../../domain/purchase/sheetStates';
 import type { Column } from '../../lists/ListTable';
 import classes from '../../lists/lists.module.css';
-import { isPendingRow, PendingMark } from '../../owners/PendingMark';
+import { isPendingRow, PendingMark } from '../../sync/PendingMark';
 
 const WIDTHS: Record<ListColumn, number> = {
   index: 64,

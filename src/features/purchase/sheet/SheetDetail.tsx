@@ -10,7 +10,7 @@ import { linesEditable } from '../../../domain/purchase/rules';
 import { sheetActionStates, sheetStateLogEntries } from '../../../domain/purchase/sheetDetail';
 import { SHEET_LABELS } from '../../../domain/purchase/sheetText';
 import { StateTimeline } from '../../orders/StateTimeline';
-import { isPendingRow } from '../../owners/PendingMark';
+import { isPendingRow } from '../../sync/PendingMark';
 import { SheetActions } from './SheetActions';
 import { originListType, SheetBreadcrumbs } from './SheetBreadcrumbs';
 import { draftFormKey, SheetForm } from './SheetForm';

@@ -16,7 +16,7 @@ import {
 } from '../../../domain/purchase/sheetStates';
 import { SHEET_LABELS } from '../../../domain/purchase/sheetText';
 import { OwnerChangeDialog } from '../../owners/OwnerChangeDialog';
-import { PendingMark } from '../../owners/PendingMark';
+import { PendingMark } from '../../sync/PendingMark';
 
 const GROUP_COLORS: Record<SheetStateGroup, string> = {
   DRAFT: 'gray',
