@@ -15,7 +15,8 @@ interface Write<T extends SyncTable> {
   row: StoredRowOf[T] | null;
 }
 
-type Writes = { [T in SyncTable]: Write<T>[] };
+/** A page's writes by table (a change's row type follows its table: writeOf derives it). */
+type Writes = Record<SyncTable, Write<SyncTable>[]>;
 
 const emptyWrites = (): Writes => ({
   sheets: [],
@@ -127,33 +128,10 @@ export async function applyChanges(
 ): Promise<FeedChange[]> {
   const writes = emptyWrites();
   const sources = new Map<Write<SyncTable>, FeedChange>();
-  const add = <T extends SyncTable>(table: T, write: Write<T>, change: FeedChange) => {
-    writes[table].push(write);
-    sources.set(write as Write<SyncTable>, change);
-  };
   for (const change of changes) {
-    // One case per table: TypeScript pairs `change.row` with its table only after narrowing.
-    const { id, table } = change;
-    switch (table) {
-      case 'sheets':
-        add(table, writeOf(table, companyId, id, change.row), change);
-        break;
-      case 'orders':
-        add(table, writeOf(table, companyId, id, change.row), change);
-        break;
-      case 'todos':
-        add(table, writeOf(table, companyId, id, change.row), change);
-        break;
-      case 'staff':
-        add(table, writeOf(table, companyId, id, change.row), change);
-        break;
-      case 'companies':
-        add(table, writeOf(table, companyId, id, change.row), change);
-        break;
-      case 'brands':
-        add(table, writeOf(table, companyId, id, change.row), change);
-        break;
-    }
+    const write = writeOf(change.table, companyId, change.id, change.row);
+    writes[change.table].push(write);
+    sources.set(write, change);
   }
   const touched = SYNC_TABLES.filter((table) => writes[table].length > 0);
   const skipped = new Set<FeedChange>();
@@ -161,7 +139,7 @@ export async function applyChanges(
     for (const table of touched) {
       const left = await writeTable(db, table, writes[table], deltas, options.keepNewer);
       for (const write of left) {
-        const change = sources.get(write as Write<SyncTable>);
+        const change = sources.get(write);
         if (change) skipped.add(change);
       }
     }
