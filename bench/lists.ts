@@ -14,6 +14,7 @@ import { existsSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { type Browser, chromium } from '@playwright/test';
+import e2eConfig from '../playwright.config';
 import { ORDER_TAB_INFO, ORDER_TABS } from '../src/domain/orders/orderTabs';
 import { SHEET_LIST_TYPE_INFO, SHEET_LIST_TYPES } from '../src/domain/purchase/listTypes';
 import { seededCopy } from './browser/seedCache';
@@ -33,17 +34,8 @@ const APP_DIR = resolve(process.env.APP_DIR ?? 'dist');
 const ROW_HEIGHT = 44;
 /** Chrome DevTools' "Slow 3G": 2 s round trip, 400 kbit/s each way. */
 const SLOW_3G = { latency: 2000, downloadThroughput: 50_000, uploadThroughput: 50_000 };
-const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+/** Chromium as the e2e suite launches it: Debian's, no browser is ever downloaded. */
+const LAUNCH_OPTIONS = e2eConfig.projects?.[0]?.use?.launchOptions ?? {};
 
 const out = (text: string) => process.stdout.write(`${text}\n`);
 const line = (label: string, value: string) => out(`  ${label.padEnd(52)}${value}`);
@@ -231,7 +223,7 @@ if (!existsSync(join(APP_DIR, 'index.html'))) {
   out(`No built app in ${APP_DIR}: run \`npm run build\` first (or set APP_DIR).`);
   process.exit(1);
 }
-const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+const browser = await chromium.launch(LAUNCH_OPTIONS);
 try {
   await main(browser);
 } finally {

@@ -1,5 +1,6 @@
 // The order list on a phone (issue 6 item 6): at 375 px the orders are cards with the key fields,
 // cancelled ones greyed, nothing scrolls sideways, and touch opens an order.
+import { listCountText } from '../src/domain/list/paging';
 import { ListApi, ListPage } from './fixtures/ListPage';
 import { expect, test } from './fixtures/test';
 
@@ -9,9 +10,7 @@ test('at 375 px the orders are cards that fit the screen', async ({ page, reques
   const list = new ListPage(page);
   await list.open('/order/order/list?orderType=ALL');
   const server = await (await ListApi.of(page, request)).orders({ orderType: 'ALL' });
-  await expect(list.count).toHaveText(
-    `共 ${server.total} 条，当前 ${Math.min(server.total, 50)} 条`,
-  );
+  await expect(list.count).toHaveText(listCountText(server.total, Math.min(server.total, 50)));
   await expect(list.table).toHaveCount(0);
   const card = list.cards.first();
   await expect(card).toContainText(server.items[0]?.name ?? '');

@@ -3,19 +3,25 @@
 // state filter offers the tab's codes; sorting and filters live in the address; a row opens the
 // order detail.
 
+import type { APIRequestContext, Page } from '@playwright/test';
 import { PAYMENT_STATES, SUPPLIER_INVOICE_STATES } from '../src/domain/finance/labels';
 import { formatMoney } from '../src/domain/format/money';
 import { ORDER_LIST_COLUMNS } from '../src/domain/list/listSort';
 import { ORDER_COLUMN_LABELS } from '../src/domain/list/listText';
+import { listCountText } from '../src/domain/list/paging';
 import { orderStateLabel } from '../src/domain/orders/orderStates';
-import { isCancelledOrder, ORDER_TAB_INFO, ORDER_TABS } from '../src/domain/orders/orderTabs';
+import {
+  isCancelledOrder,
+  ORDER_TAB_INFO,
+  ORDER_TABS,
+  type OrderTab,
+} from '../src/domain/orders/orderTabs';
 import { ListApi, ListPage } from './fixtures/ListPage';
 import { expect, test } from './fixtures/test';
 
 test.use({ account: 'buyer' });
 
-const countText = (total: number, pageSize = 50) =>
-  `共 ${total} 条，当前 ${Math.min(total, pageSize)} 条`;
+const countText = (total: number, pageSize = 50) => listCountText(total, Math.min(total, pageSize));
 
 interface ServerOrder {
   id: number;
@@ -32,19 +38,25 @@ interface ServerOrder {
 
 const column = (name: (typeof ORDER_LIST_COLUMNS)[number]) => ORDER_LIST_COLUMNS.indexOf(name) + 1;
 
+/** Opens a tab of the list, and the server's orders of that tab; the count line shows its total. */
+async function openTab(page: Page, request: APIRequestContext, orderType: OrderTab) {
+  const list = new ListPage(page);
+  await list.open(`/order/order/list?orderType=${orderType}`);
+  const api = await ListApi.of(page, request);
+  const server = await api.get<{ items: ServerOrder[]; total: number }>('/orders-api/v7/orders', {
+    orderType,
+    pageSize: '500',
+  });
+  await expect(list.count).toHaveText(countText(server.total));
+  return { list, api, server };
+}
+
 for (const orderType of ORDER_TABS) {
   test(`${orderType}: the server's orders of the tab, newest first, with the columns`, async ({
     page,
     request,
   }) => {
-    const list = new ListPage(page);
-    await list.open(`/order/order/list?orderType=${orderType}`);
-    const api = await ListApi.of(page, request);
-    const server = await api.get<{ items: ServerOrder[]; total: number }>('/orders-api/v7/orders', {
-      orderType,
-      pageSize: '500',
-    });
-    await expect(list.count).toHaveText(countText(server.total));
+    const { list, server } = await openTab(page, request, orderType);
     await expect(list.breadcrumb).toHaveText(ORDER_TAB_INFO[orderType].breadcrumb);
     if (server.total === 0) return;
     expect(await list.headers()).toEqual(ORDER_LIST_COLUMNS.map((c) => ORDER_COLUMN_LABELS[c]));
@@ -69,11 +81,8 @@ for (const orderType of ORDER_TABS) {
 }
 
 test('cancelled orders are styled apart', async ({ page, request }) => {
-  const list = new ListPage(page);
-  await list.open('/order/order/list?orderType=CANCELLED');
-  const server = await (await ListApi.of(page, request)).orders({ orderType: 'CANCELLED' });
+  const { list, server } = await openTab(page, request, 'CANCELLED');
   expect(server.total).toBeGreaterThan(0);
-  await expect(list.count).toHaveText(countText(server.total));
   await expect(list.rows.first()).toHaveAttribute('data-dimmed', 'true');
 });
 
@@ -125,10 +134,7 @@ test('a state filter and a sort live in the address and survive a reload', async
 });
 
 test('a row opens the order detail with its place in the list', async ({ page, request }) => {
-  const list = new ListPage(page);
-  await list.open('/order/order/list?orderType=ALL');
-  const server = await (await ListApi.of(page, request)).orders({ orderType: 'ALL' });
-  await expect(list.count).toHaveText(countText(server.total));
+  const { list, server } = await openTab(page, request, 'ALL');
   await list.rows.nth(2).click();
   await expect(page).toHaveURL(
     new RegExp(

@@ -1,5 +1,6 @@
 // The purchase list on a phone (issue 6 item 6): at 375 px the rows are cards with the key fields,
 // nothing scrolls sideways, the list type is a choice, the filters fold away, and touch opens a row.
+import { listCountText } from '../src/domain/list/paging';
 import { ListApi, ListPage } from './fixtures/ListPage';
 import { expect, test } from './fixtures/test';
 
@@ -15,9 +16,7 @@ test('at 375 px the list is cards that fit the screen', async ({ page, request }
   const list = new ListPage(page);
   await list.open('/inquiry-quotation/list?sheetType=SIGNED');
   const server = await (await ListApi.of(page, request)).sheets({ sheetType: 'SIGNED' });
-  await expect(list.count).toHaveText(
-    `共 ${server.total} 条，当前 ${Math.min(server.total, 50)} 条`,
-  );
+  await expect(list.count).toHaveText(listCountText(server.total, Math.min(server.total, 50)));
   await expect(list.table).toHaveCount(0);
   const card = list.cards.first();
   await expect(card).toContainText(server.items[0]?.name ?? '');

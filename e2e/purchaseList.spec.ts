@@ -2,28 +2,40 @@
 // the server's own list holds for it, in the same order, with the tab's columns; sorting and a
 // quick-search filter live in the address and survive a reload; infinite scroll; row clicks.
 
+import type { APIRequestContext, Page } from '@playwright/test';
 import { PAYMENT_STATES, SUPPLIER_INVOICE_STATES } from '../src/domain/finance/labels';
 import { formatDateTime } from '../src/domain/format/date';
 import { PURCHASE_COLUMN_LABELS } from '../src/domain/list/listText';
-import { SHEET_LIST_TYPE_INFO, SHEET_LIST_TYPES } from '../src/domain/purchase/listTypes';
+import { listCountText } from '../src/domain/list/paging';
+import {
+  SHEET_LIST_TYPE_INFO,
+  SHEET_LIST_TYPES,
+  type SheetListType,
+} from '../src/domain/purchase/listTypes';
 import { ListApi, ListPage } from './fixtures/ListPage';
 import { expect, test } from './fixtures/test';
 
 test.use({ account: 'buyer' });
 
-const countText = (total: number, pageSize = 50) =>
-  `共 ${total} 条，当前 ${Math.min(total, pageSize)} 条`;
+const countText = (total: number, pageSize = 50) => listCountText(total, Math.min(total, pageSize));
+
+/** Opens a tab of the list, and the server's list of that tab; the count line shows its total. */
+async function openTab(page: Page, request: APIRequestContext, sheetType: SheetListType) {
+  const list = new ListPage(page);
+  await list.open(`/inquiry-quotation/list?sheetType=${sheetType}`);
+  const api = await ListApi.of(page, request);
+  const server = await api.sheets({ sheetType });
+  await expect(list.count).toHaveText(countText(server.total));
+  return { list, api, server };
+}
 
 for (const sheetType of SHEET_LIST_TYPES) {
   test(`${sheetType}: the server's rows of the tab, newest first, with the tab's columns`, async ({
     page,
     request,
   }) => {
-    const list = new ListPage(page);
-    await list.open(`/inquiry-quotation/list?sheetType=${sheetType}`);
-    const server = await (await ListApi.of(page, request)).sheets({ sheetType });
+    const { list, server } = await openTab(page, request, sheetType);
     expect(server.total).toBeGreaterThan(0);
-    await expect(list.count).toHaveText(countText(server.total));
     await expect(list.breadcrumb).toHaveText(SHEET_LIST_TYPE_INFO[sheetType].breadcrumb);
     expect(await list.headers()).toEqual(
       SHEET_LIST_TYPE_INFO[sheetType].columns.map((column) => PURCHASE_COLUMN_LABELS[column]),
@@ -69,15 +81,12 @@ test("SIGNED shows the order's payment state, invoice state and signing time", a
 });
 
 test('a header sort lives in the address and survives a reload', async ({ page, request }) => {
-  const list = new ListPage(page);
-  await list.open('/inquiry-quotation/list?sheetType=ALL');
-  const api = await ListApi.of(page, request);
+  const { list, api } = await openTab(page, request, 'ALL');
   const server = await api.sheets({
     sheetType: 'ALL',
     'orderItems[0].orderBy': 'brand',
     'orderItems[0].order': 'asc',
   });
-  await expect(list.count).toHaveText(countText(server.total));
   await list.header('品牌').click();
   await expect(page).toHaveURL(/filterKey=brand/);
   await expect(page).toHaveURL(/filterSort=ASC/);
@@ -102,11 +111,7 @@ test('a quick-search filter lives in the address and survives a reload', async (
   page,
   request,
 }) => {
-  const list = new ListPage(page);
-  await list.open('/inquiry-quotation/list?sheetType=ALL');
-  const api = await ListApi.of(page, request);
-  const all = await api.sheets({ sheetType: 'ALL' });
-  await expect(list.count).toHaveText(countText(all.total));
+  const { list, api, server: all } = await openTab(page, request, 'ALL');
   const filtered = await api.sheets({
     sheetType: 'ALL',
     filters: JSON.stringify({ brand_name: '西门子' }),
@@ -174,19 +179,13 @@ test('a row opens the sheet, an ordered row the order; the button opens the crea
   page,
   request,
 }) => {
-  const list = new ListPage(page);
-  await list.open('/inquiry-quotation/list?sheetType=INQUIRY');
-  const api = await ListApi.of(page, request);
-  const inquiries = await api.sheets({ sheetType: 'INQUIRY' });
-  await expect(list.count).toHaveText(countText(inquiries.total));
+  const { list, server: inquiries } = await openTab(page, request, 'INQUIRY');
   await list.rows.nth(1).click();
   await expect(page).toHaveURL(
     new RegExp(`/inquiry-quotation/detail\\?id=${inquiries.items[1]?.id}&index=1&filter=`),
   );
 
-  await list.open('/inquiry-quotation/list?sheetType=SIGNED');
-  const signed = await api.sheets({ sheetType: 'SIGNED' });
-  await expect(list.count).toHaveText(countText(signed.total));
+  await openTab(page, request, 'SIGNED');
   await list.rows.first().click();
   await expect(page).toHaveURL(
     /\/inquiry-quotation\/order-detail\?id=\d+&type=SIGNED&module=ORDER/,

@@ -65,7 +65,7 @@ export function scrollRows(page: Page, rows: number, rowHeight: number): Promise
         const step = () => {
           frames += 1;
           box.scrollTop = Math.min(target, box.scrollTop + 3 * height);
-          if (box.querySelector('[data-testid="list-row"] .mantine-Skeleton-root')) {
+          if (box.querySelector('[data-testid="list-row"][data-loading]')) {
             placeholderFrames += 1;
           }
           if (box.scrollTop >= target - 1) {

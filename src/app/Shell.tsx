@@ -15,7 +15,7 @@ import {
   Text,
   UnstyledButton,
 } from '@mantine/core';
-import { Link, Outlet, type ParsedLocation, useRouterState } from '@tanstack/react-router';
+import { Link, Outlet, useRouterState } from '@tanstack/react-router';
 import { type ReactNode, useMemo, useState } from 'react';
 import { CompanyList, CompanySwitcher } from '../features/shell/CompanySwitcher';
 import { NewsTicker } from '../features/shell/NewsTicker';
@@ -32,10 +32,14 @@ import { useSyncStatus } from './sync/useSyncStatus';
 
 export const APP_TITLE = '工业品采购';
 
-/** Which page an address shows: its path and search, but for the pages the list has loaded. */
-function pageKey(location: ParsedLocation): string {
-  const { pageNum: _loaded, ...search } = location.search as Record<string, unknown>;
-  return `${location.pathname}?${JSON.stringify(search)}`;
+/**
+ * Which page is shown: the leaf match's path and search, but for the pages the list has loaded.
+ * The leaf match, not the location: the location changes a render before the matches do, and
+ * keying by it would mount the new page twice (first with the old route's search).
+ */
+function pageKey(pathname: string, search: object): string {
+  const { pageNum: _loaded, ...kept } = search as Record<string, unknown>;
+  return `${pathname}?${JSON.stringify(kept)}`;
 }
 
 function Logo() {
@@ -80,7 +84,12 @@ function FirstSyncBar() {
 export function Shell() {
   const { account, currentCompany } = useSession();
   const db = useLocalDb();
-  const page = useRouterState({ select: (state) => pageKey(state.location) });
+  const page = useRouterState({
+    select: (state) => {
+      const leaf = state.matches.at(-1);
+      return leaf ? pageKey(leaf.pathname, leaf.search) : '';
+    },
+  });
   const [menuOpened, setMenuOpened] = useState(false);
   const [todosOpened, setTodosOpened] = useState(false);
   const [chat, setChat] = useState<{ title: string; content: ReactNode } | null>(null);
@@ -94,10 +103,11 @@ export function Shell() {
     [],
   );
 
-  // A new page: the to-do panel and the phone menu close.
-  const [shownPage, setShownPage] = useState(page);
-  if (shownPage !== page) {
-    setShownPage(page);
+  // A new page or another company: the to-do panel, the chat and the phone menu close.
+  const shown = `${currentCompany.id}:${page}`;
+  const [shownPage, setShownPage] = useState(shown);
+  if (shownPage !== shown) {
+    setShownPage(shown);
     setTodosOpened(false);
     setMenuOpened(false);
     setChat(null);
@@ -142,7 +152,7 @@ export function Shell() {
       <AppShell.Main>
         {/* Keyed by company and page: switching either re-reads the page's local data. */}
         <ShellPanelsContext.Provider value={panels}>
-          <Outlet key={`${currentCompany.id}:${page}`} />
+          <Outlet key={shown} />
         </ShellPanelsContext.Provider>
       </AppShell.Main>
       <TodoPanel

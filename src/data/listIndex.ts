@@ -61,16 +61,15 @@ export function sheetSlot(state: string): string {
   return isSheetState(state) ? state : OTHER_SLOT;
 }
 
-export function sheetFieldValue(row: SheetRow, field: SheetField): EntryValue | null {
+/** The fields sheets and orders both sort by, read alike from either row. */
+type SharedField = 'name' | 'brand' | 'amount' | 'changed' | 'created';
+
+function sharedFieldValue(row: SheetRow | OrderRow, field: SharedField): EntryValue | null {
   switch (field) {
     case 'name':
       return textValue(row.name);
     case 'brand':
       return textValue(row.brand_name) ?? textValue(row.brand?.name);
-    case 'owner': {
-      const owner = row.current_node?.contacts_user;
-      return owner ? [owner.name, owner.id] : null;
-    }
     case 'amount':
       return numberValue(row.supplier_node?.taxed_amount);
     case 'changed':
@@ -78,6 +77,12 @@ export function sheetFieldValue(row: SheetRow, field: SheetField): EntryValue | 
     case 'created':
       return textValue(row.create_time);
   }
+}
+
+export function sheetFieldValue(row: SheetRow, field: SheetField): EntryValue | null {
+  if (field !== 'owner') return sharedFieldValue(row, field);
+  const owner = row.current_node?.contacts_user;
+  return owner ? [owner.name, owner.id] : null;
 }
 
 /**
@@ -218,20 +223,7 @@ export function orderSlotsOfCodes(codes: readonly number[]): Set<string> {
 }
 
 export function orderFieldValue(row: OrderRow, field: OrderField): EntryValue | null {
-  switch (field) {
-    case 'name':
-      return textValue(row.name);
-    case 'brand':
-      return textValue(row.brand_name) ?? textValue(row.brand?.name);
-    case 'amount':
-      return numberValue(row.supplier_node?.taxed_amount);
-    case 'changed':
-      return textValue(row.state_change_time);
-    case 'created':
-      return textValue(row.create_time);
-    case 'written':
-      return textValue(row.write_time);
-  }
+  return field === 'written' ? textValue(row.write_time) : sharedFieldValue(row, field);
 }
 
 export function purchaseFieldValue(row: OrderRow, field: PurchaseField): EntryValue | null {

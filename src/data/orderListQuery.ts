@@ -5,20 +5,17 @@
 
 import Dexie from 'dexie';
 import {
-  containsText,
   hasFilters,
   numberMatches,
   type OrderFilterSet,
   orderFilterSet,
 } from '../domain/list/listFilters';
 import type { ListQuery } from '../domain/list/listQuery';
-import { type ListSort, orderListSort } from '../domain/list/listSort';
+import { orderListSort } from '../domain/list/listSort';
 import type { OrderSortKey, OrderTab } from '../domain/orders/orderTabs';
 import type { PurchasingDb } from './db';
 import type { StoredOrder } from './derive';
 import {
-  FIND_FIELD,
-  findPrefixes,
   type OrderField,
   orderFieldValue,
   orderSlot,
@@ -27,23 +24,15 @@ import {
 } from './listIndex';
 import { orderTabTotalKey } from './listKeys';
 import {
-  countRanges,
-  distinctKeys,
-  entryValue,
-  type IndexEntry,
-  type IndexRange,
-  intersect,
-  type ListWindow,
-  rangeOfPrefix,
-  rowIdsInRanges,
-  sortInMemory,
-  startsWithRange,
-  valueRange,
-  walkIds,
-} from './listStreams';
+  commonMatches,
+  fieldWalk,
+  IN_MEMORY_MATCHES,
+  type ListPlan,
+  plannedIds,
+  readRows,
+} from './listPlan';
+import { type ListWindow, sortInMemory } from './listStreams';
 import { orderListPage } from './queries';
-import { IN_MEMORY_MATCHES } from './sheetListQuery';
-import { readTotal } from './totals';
 
 export interface OrderListRequest {
   companyId: number;
@@ -65,112 +54,36 @@ const FIELD_OF_SORT: Record<OrderSortKey, OrderField> = {
   write_time: 'written',
 };
 
-const idOf = (entry: IndexEntry): number => entry.primaryKey[1];
-
-interface Plan {
-  db: PurchasingDb;
-  companyId: number;
-  slots: string[];
-  rows: Map<number, StoredOrder>;
-  inMemoryMatches: number;
-}
-
-async function readOrders(plan: Plan, ids: Iterable<number>): Promise<StoredOrder[]> {
-  const missing = [...ids].filter((id) => !plan.rows.has(id));
-  const read = await plan.db.orders.bulkGet(missing.map((id) => [plan.companyId, id]));
-  for (const order of read) if (order) plan.rows.set(order.id, order);
-  return [...ids].flatMap((id) => plan.rows.get(id) ?? []);
-}
-
-const fieldRanges = (plan: Plan, field: OrderField, absent: 0 | 1): IndexRange[] =>
-  plan.slots.map((slot) => rangeOfPrefix('orders', [plan.companyId, slot, field, absent]));
-
 /** The order number or the purchase number starts or ends with the text. */
 const nameMatches = (order: StoredOrder, text: string): boolean =>
   numberMatches(order.name, text) || numberMatches(order.inquiry_no, text);
 
 /** The ids of the rows that pass the filters answered by matches (all but the state filter). */
-function matchingIds(plan: Plan, filters: OrderFilterSet): Promise<Set<number> | null> {
+function matchingIds(
+  plan: ListPlan<StoredOrder>,
+  filters: OrderFilterSet,
+): Promise<Set<number> | null> {
   const { states: _slots, ...matched } = filters;
   // Only Dexie's promises may be awaited in a transaction (listStreams.ts).
   if (!hasFilters(matched)) return Dexie.Promise.resolve(null);
-  return collectMatches(plan, filters);
+  return commonMatches(plan, filters, null, nameMatches);
 }
 
-async function collectMatches(plan: Plan, filters: OrderFilterSet): Promise<Set<number>> {
-  let only: Set<number> | null = null;
-  const { brandName, created, name } = filters;
-  if (brandName) {
-    const keys = await distinctKeys(plan.db, fieldRanges(plan, 'brand', 0));
-    const ranges = keys
-      .filter((key) => containsText(entryValue(key) as string, brandName))
-      .map((key) => rangeOfPrefix('orders', key));
-    only = intersect(only, await rowIdsInRanges(plan.db, ranges));
-  }
-  if (created) {
-    const ranges = plan.slots.map((slot) =>
-      valueRange('orders', [plan.companyId, slot, 'created'], created.from, created.to),
-    );
-    only = intersect(only, await rowIdsInRanges(plan.db, ranges));
-  }
-  if (name) {
-    if (only !== null && only.size <= plan.inMemoryMatches) {
-      const orders = await readOrders(plan, only);
-      only = new Set(orders.filter((o) => nameMatches(o, name)).map((o) => o.id));
-    } else {
-      const ranges = plan.slots.flatMap((slot) =>
-        findPrefixes(name).map((text) =>
-          startsWithRange('orders', [plan.companyId, slot, FIND_FIELD], text),
-        ),
-      );
-      only = intersect(only, await rowIdsInRanges(plan.db, ranges));
-    }
-  }
-  return only ?? new Set();
-}
+/** An order's place in the sort by `field`, as the index walk orders it. */
+const memorySortKey = (field: OrderField) => (order: StoredOrder) => {
+  const value = orderFieldValue(order, field);
+  return value === null
+    ? { absent: 1 as const, value: [], id: order.id }
+    : { absent: 0 as const, value: [value], id: order.id };
+};
 
-async function plannedIds(
-  plan: Plan,
-  tab: OrderTab,
-  sort: ListSort<OrderSortKey>,
-  filters: OrderFilterSet,
-  offset: number,
-  limit: number,
-): Promise<{ ids: number[]; total: number }> {
-  const { db, companyId } = plan;
-  const field = FIELD_OF_SORT[sort.key];
-  const only = await matchingIds(plan, filters);
-  const walk = {
-    db,
-    direction: sort.direction,
-    groups: [fieldRanges(plan, field, 0), fieldRanges(plan, field, 1)],
-    rowOf: idOf,
-    offset,
-    limit,
-  };
-  if (only === null) {
-    const wholeTab = plan.slots.length === orderSlotsOf(tab).length;
-    const total = wholeTab
-      ? await readTotal(db, orderTabTotalKey(companyId, tab))
-      : await countRanges(db, fieldRanges(plan, 'created', 0));
-    return { ids: await walkIds({ ...walk, only: null }), total };
-  }
-  if (only.size > plan.inMemoryMatches) {
-    return { ids: await walkIds({ ...walk, only }), total: only.size };
-  }
-  const slots = new Set(plan.slots);
-  const orders = (await readOrders(plan, only)).filter((o) => slots.has(orderSlot(o)));
-  const sorted = sortInMemory(
-    orders,
-    (order) => {
-      const value = orderFieldValue(order, field);
-      return value === null
-        ? { absent: 1, value: [], id: order.id }
-        : { absent: 0, value: [value], id: order.id };
-    },
-    sort.direction,
+/** Whether the list's windows are read straight off `tab_keys` with the kept total (no filter,
+ * by creation time): a few reads, cheap to repeat. */
+export function orderListIsDirect(query: ListQuery, timeZone: string): boolean {
+  return (
+    !hasFilters(orderFilterSet(query.filters, timeZone)) &&
+    orderListSort(query).key === 'create_time'
   );
-  return { ids: sorted.slice(offset, offset + limit).map((o) => o.id), total: orders.length };
 }
 
 export function orderListWindow(
@@ -193,14 +106,28 @@ export function orderListWindow(
     }
     const tabSlots = orderSlotsOf(tab);
     const withCodes = filters.states && orderSlotsOfCodes(filters.states);
-    const plan: Plan = {
+    const slots = withCodes ? tabSlots.filter((slot) => withCodes.has(slot)) : tabSlots;
+    const field = FIELD_OF_SORT[sort.key];
+    const { created } = filters;
+    const plan: ListPlan<StoredOrder> = {
       db,
+      table: 'orders',
       companyId,
-      slots: withCodes ? tabSlots.filter((slot) => withCodes.has(slot)) : tabSlots,
+      slots,
+      ...(created && field === 'created' && { created }),
+      totalKey: slots.length === tabSlots.length ? orderTabTotalKey(companyId, tab) : null,
       rows: new Map(),
       inMemoryMatches: request.inMemoryMatches ?? IN_MEMORY_MATCHES,
     };
-    const planned = await plannedIds(plan, tab, sort, filters, offset, limit);
-    return { rows: await readOrders(plan, planned.ids), total: planned.total };
+    const planned = await plannedIds(plan, {
+      only: await matchingIds(plan, filters),
+      walk: fieldWalk(plan, field, sort.direction),
+      slotOf: (order) => orderSlot(order),
+      sortMatches: (orders) =>
+        Dexie.Promise.resolve(sortInMemory(orders, memorySortKey(field), sort.direction)),
+      offset,
+      limit,
+    });
+    return { rows: await readRows(plan, planned.ids), total: planned.total };
   });
 }

@@ -1,14 +1,12 @@
 // The purchase list's rows (purchasing-core §2.2) for one window of the screen: the tab, the
 // sort of its address and its quick-search filters, read from the local database only.
 // An unfiltered list sorted by creation or state change time reads its own compound index and
-// its kept total (queries.ts). Any other sort or a filter goes through `list_keys`: each filter
-// narrows the slots (state group) or yields the ids of its matches from index keys alone, and
-// the sort walks the index in order, skipping what a filter left out; when the matches are few,
-// they are read and sorted in memory instead. Rows are read only for the window shown.
+// its kept total (queries.ts). Any other sort or a filter is planned on `list_keys` (listPlan.ts);
+// this file adds the purchase list's own filters (owner, the order's invoice and payment state)
+// and sorts (the order table's columns, kept on the orders; the state).
 
 import Dexie from 'dexie';
 import {
-  containsText,
   hasFilters,
   numberMatches,
   type SheetFilterSet,
@@ -20,8 +18,6 @@ import { SHEET_LIST_TYPE_INFO, type SheetListType } from '../domain/purchase/lis
 import type { PurchasingDb } from './db';
 import type { StoredOrder, StoredSheet } from './derive';
 import {
-  FIND_FIELD,
-  findPrefixes,
   PURCHASE_FIELD_OF_COLUMN,
   type PurchaseField,
   purchaseFieldValue,
@@ -34,24 +30,26 @@ import {
 } from './listIndex';
 import { sheetListTotalKey } from './listKeys';
 import {
-  countRanges,
-  distinctKeys,
-  entryValue,
+  commonMatches,
+  fieldWalk,
+  IN_MEMORY_MATCHES,
+  idOf,
+  idsWithValue,
+  type ListPlan,
+  plannedIds,
+  readRows,
+  type SortWalk,
+} from './listPlan';
+import {
   type IndexEntry,
-  type IndexRange,
   idsInRanges,
   intersect,
   type ListWindow,
   type MemorySortKey,
   rangeOfPrefix,
-  rowIdsInRanges,
   sortInMemory,
-  startsWithRange,
-  valueRange,
-  walkIds,
 } from './listStreams';
 import { purchaseListPage } from './queries';
-import { readTotal } from './totals';
 
 export interface SheetListRow {
   sheet: StoredSheet;
@@ -72,9 +70,6 @@ export interface SheetListRequest {
   inMemoryMatches?: number;
 }
 
-/** Up to this many matches are read and sorted in memory rather than walked in index order. */
-export const IN_MEMORY_MATCHES = 1000;
-
 const SHEET_FIELD_OF_SORT: Partial<Record<SheetSortKey, SheetField>> = {
   name: 'name',
   brand: 'brand',
@@ -91,42 +86,10 @@ const PURCHASE_FIELD_OF_SORT: Partial<Record<SheetSortKey, PurchaseField>> = {
   sign_time: PURCHASE_FIELD_OF_COLUMN.signTime,
 };
 
-const idOf = (entry: IndexEntry): number => entry.primaryKey[1];
 /** The purchase list's order-column entries end with their sheet's id. */
 const lastOf = (entry: IndexEntry): number => entry.key[entry.key.length - 1] as number;
 
-interface Plan {
-  db: PurchasingDb;
-  companyId: number;
-  listType: SheetListType;
-  slots: string[];
-  /** Rows read while filtering, kept for the in-memory sort. */
-  rows: Map<number, StoredSheet>;
-  inMemoryMatches: number;
-}
-
-async function readSheets(plan: Plan, ids: Iterable<number>): Promise<StoredSheet[]> {
-  const missing = [...ids].filter((id) => !plan.rows.has(id));
-  const read = await plan.db.sheets.bulkGet(missing.map((id) => [plan.companyId, id]));
-  for (const sheet of read) if (sheet) plan.rows.set(sheet.id, sheet);
-  return [...ids].flatMap((id) => plan.rows.get(id) ?? []);
-}
-
-const fieldRanges = (plan: Plan, field: SheetField, absent: 0 | 1): IndexRange[] =>
-  plan.slots.map((slot) => rangeOfPrefix('sheets', [plan.companyId, slot, field, absent]));
-
-/** Ids of the rows whose value of `field` passes `accept`, one step per distinct value. */
-async function idsWithValue(
-  plan: Plan,
-  field: SheetField,
-  accept: (value: unknown) => boolean,
-): Promise<Set<number>> {
-  const keys = await distinctKeys(plan.db, fieldRanges(plan, field, 0));
-  const ranges = keys
-    .filter((key) => accept(entryValue(key)))
-    .map((key) => rangeOfPrefix('sheets', key));
-  return rowIdsInRanges(plan.db, ranges);
-}
+type Plan = ListPlan<StoredSheet> & { listType: SheetListType };
 
 /** Ids of the SIGNED sheets whose order has one of the codes in `field`. */
 function idsWithOrderCode(plan: Plan, field: PurchaseField, codes: readonly string[]) {
@@ -148,23 +111,13 @@ function matchingIds(plan: Plan, filters: SheetFilterSet): Promise<Set<number> |
   return collectMatches(plan, filters);
 }
 
-async function collectMatches(plan: Plan, filters: SheetFilterSet): Promise<Set<number>> {
+async function collectMatches(plan: Plan, filters: SheetFilterSet): Promise<Set<number> | null> {
   let only: Set<number> | null = null;
-  const { owners, brandName, created, invoiceStates, outboundStates, name } = filters;
+  const { owners, invoiceStates, outboundStates } = filters;
   if (owners) {
     const wanted = new Set(owners);
     const owner = (value: unknown) => Array.isArray(value) && wanted.has(value[1]);
     only = intersect(only, await idsWithValue(plan, 'owner', owner));
-  }
-  if (brandName) {
-    const brand = (value: unknown) => typeof value === 'string' && containsText(value, brandName);
-    only = intersect(only, await idsWithValue(plan, 'brand', brand));
-  }
-  if (created) {
-    const ranges = plan.slots.map((slot) =>
-      valueRange('sheets', [plan.companyId, slot, 'created'], created.from, created.to),
-    );
-    only = intersect(only, await rowIdsInRanges(plan.db, ranges));
   }
   if (invoiceStates) {
     only = intersect(only, await idsWithOrderCode(plan, 'invoice', invoiceStates));
@@ -172,31 +125,19 @@ async function collectMatches(plan: Plan, filters: SheetFilterSet): Promise<Set<
   if (outboundStates) {
     only = intersect(only, await idsWithOrderCode(plan, 'payment', outboundStates));
   }
-  if (name) {
-    // Few matches so far are read and checked; otherwise the number's own entries answer.
-    if (only !== null && only.size <= plan.inMemoryMatches) {
-      const sheets = await readSheets(plan, only);
-      only = new Set(sheets.filter((s) => numberMatches(s.name, name)).map((s) => s.id));
-    } else {
-      const ranges = plan.slots.flatMap((slot) =>
-        findPrefixes(name).map((text) =>
-          startsWithRange('sheets', [plan.companyId, slot, FIND_FIELD], text),
-        ),
-      );
-      only = intersect(only, await rowIdsInRanges(plan.db, ranges));
-    }
-  }
-  return only ?? new Set();
+  return commonMatches(plan, filters, only, (sheet, text) => numberMatches(sheet.name, text));
 }
 
 /** The walk of `sort` over the plan's slots: index ranges in sort order. */
-function sortWalk(plan: Plan, sort: ListSort<SheetSortKey>) {
+function sortWalk(plan: Plan, sort: ListSort<SheetSortKey>): SortWalk {
   const { companyId, listType } = plan;
+  const { direction } = sort;
   const purchaseField = PURCHASE_FIELD_OF_SORT[sort.key];
   if (purchaseField) {
     // The orders' values, then the rows without one: on an order or on a sheet without order.
     const prefix = (absent: 0 | 1) => [companyId, purchaseSlot(listType), purchaseField, absent];
     return {
+      direction,
       rowOf: lastOf,
       groups: [
         [rangeOfPrefix('orders', prefix(0))],
@@ -205,12 +146,11 @@ function sortWalk(plan: Plan, sort: ListSort<SheetSortKey>) {
     };
   }
   const field = SHEET_FIELD_OF_SORT[sort.key];
-  if (field) {
-    return { rowOf: idOf, groups: [fieldRanges(plan, field, 0), fieldRanges(plan, field, 1)] };
-  }
+  if (field) return fieldWalk(plan, field, direction);
   // The state: state by state (slots are in state order), newest first within a state.
-  const slots = sort.direction === 'asc' ? plan.slots : [...plan.slots].reverse();
+  const slots = direction === 'asc' ? plan.slots : [...plan.slots].reverse();
   return {
+    direction,
     rowOf: idOf,
     groups: slots.map((slot) => [rangeOfPrefix('sheets', [companyId, slot, 'created'])]),
   };
@@ -246,35 +186,6 @@ function memorySortKey(
   });
 }
 
-async function plannedIds(
-  plan: Plan,
-  sort: ListSort<SheetSortKey>,
-  filters: SheetFilterSet,
-  offset: number,
-  limit: number,
-): Promise<{ ids: number[]; total: number }> {
-  const { db, companyId, listType } = plan;
-  const only = await matchingIds(plan, filters);
-  const walk = { db, direction: sort.direction, offset, limit, ...sortWalk(plan, sort) };
-  if (only === null) {
-    const wholeTab = plan.slots.length === sheetSlotsOf(listType).length;
-    const total = wholeTab
-      ? await readTotal(db, sheetListTotalKey(companyId, listType))
-      : await countRanges(db, fieldRanges(plan, 'created', 0));
-    return { ids: await walkIds({ ...walk, only: null }), total };
-  }
-  if (only.size > plan.inMemoryMatches) {
-    return { ids: await walkIds({ ...walk, only }), total: only.size };
-  }
-  const slots = new Set(plan.slots);
-  const sheets = (await readSheets(plan, only)).filter((s) => slots.has(sheetSlot(s.state)));
-  const orders = PURCHASE_FIELD_OF_SORT[sort.key]
-    ? await ordersOf(db, companyId, sheets)
-    : new Map<number, StoredOrder>();
-  const sorted = sortInMemory(sheets, memorySortKey(sort, orders), sort.direction);
-  return { ids: sorted.slice(offset, offset + limit).map((s) => s.id), total: sheets.length };
-}
-
 /** The orders of the sheets that have one, by sheet id. */
 async function ordersOf(
   db: PurchasingDb,
@@ -297,6 +208,21 @@ function isIndexedSort(
   sort: ListSort<SheetSortKey>,
 ): sort is ListSort<'create_time' | 'state_change_time'> {
   return sort.key === 'create_time' || sort.key === 'state_change_time';
+}
+
+/**
+ * Whether the list's windows are read straight off a compound index with the kept total (no
+ * filter, sorted by creation or state change time): a few reads, cheap to repeat.
+ */
+export function sheetListIsDirect(
+  query: ListQuery,
+  listType: SheetListType,
+  timeZone: string,
+): boolean {
+  return (
+    !hasFilters(sheetFilterSet(query.filters, listType, timeZone)) &&
+    isIndexedSort(sheetListSort(query, listType))
+  );
 }
 
 export function sheetListWindow(
@@ -323,16 +249,34 @@ export function sheetListWindow(
     } else {
       const tabSlots = sheetSlotsOf(listType);
       const inGroups = filters.stateGroups && sheetSlotsOfGroups(filters.stateGroups);
+      const slots = inGroups ? tabSlots.filter((slot) => inGroups.has(slot)) : tabSlots;
+      const { created } = filters;
       const plan: Plan = {
         db,
+        table: 'sheets',
         companyId,
         listType,
-        slots: inGroups ? tabSlots.filter((slot) => inGroups.has(slot)) : tabSlots,
+        slots,
+        ...(created && SHEET_FIELD_OF_SORT[sort.key] === 'created' && { created }),
+        totalKey: slots.length === tabSlots.length ? sheetListTotalKey(companyId, listType) : null,
         rows: new Map(),
         inMemoryMatches,
       };
-      const planned = await plannedIds(plan, sort, filters, offset, limit);
-      sheets = await readSheets(plan, planned.ids);
+      const planned = await plannedIds(plan, {
+        only: await matchingIds(plan, filters),
+        walk: sortWalk(plan, sort),
+        slotOf: (sheet) => sheetSlot(sheet.state),
+        sortMatches: (sheets) => {
+          const sorted = (orders: ReadonlyMap<number, StoredOrder>) =>
+            sortInMemory(sheets, memorySortKey(sort, orders), sort.direction);
+          return PURCHASE_FIELD_OF_SORT[sort.key]
+            ? ordersOf(db, companyId, sheets).then(sorted)
+            : Dexie.Promise.resolve(sorted(new Map()));
+        },
+        offset,
+        limit,
+      });
+      sheets = await readRows(plan, planned.ids);
       total = planned.total;
     }
     const orders =

@@ -2,21 +2,15 @@
 // page's own scroll (a nested scroll box is awkward by touch). Only the cards in view are
 // rendered (@tanstack/react-virtual on the window), memoized by their row's version; near the
 // bottom (100 px) the next page loads.
-import { Card, Skeleton, Stack, Text } from '@mantine/core';
+import { Card, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { useCallbackRef } from '@mantine/hooks';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import {
-  memo,
-  type ReactNode,
-  useCallback,
-  useEffect,
-  useLayoutEffect,
-  useRef,
-  useState,
-} from 'react';
+import { memo, type ReactNode, useLayoutEffect, useRef, useState } from 'react';
 import { LIST_TEXT } from '../../domain/list/listText';
-import { shouldLoadMore } from '../../domain/list/paging';
+import classes from './lists.module.css';
 import type { ListRows } from './useListWindow';
 import { useWindowHeight } from './useWindowHeight';
+import { sameShownRow, useVirtualRows } from './virtualRows';
 
 export interface ListCardsProps<T> {
   rows: ListRows<T>;
@@ -29,6 +23,38 @@ export interface ListCardsProps<T> {
   /** Rows shown greyed out (cancelled orders are styled apart, §2.5). */
   dimmed?(row: T): boolean;
   label: string;
+}
+
+/** A card's content: the row's number and state tag on top, then its fields under their labels. */
+export function CardBody({
+  title,
+  tag,
+  fields,
+}: {
+  title: ReactNode;
+  tag: ReactNode;
+  fields: ReadonlyArray<{ key: string; label: string; value: ReactNode }>;
+}) {
+  return (
+    <Stack gap={6}>
+      <Group justify="space-between" wrap="nowrap" gap="xs">
+        {title}
+        {tag}
+      </Group>
+      <div className={classes.cardFields}>
+        {fields.map((field) => (
+          <div key={field.key}>
+            <Text size="xs" c="dimmed">
+              {field.label}
+            </Text>
+            <Text size="sm" component="div" truncate>
+              {field.value}
+            </Text>
+          </div>
+        ))}
+      </div>
+    </Stack>
+  );
 }
 
 const CARD_HEIGHT = 150;
@@ -67,16 +93,9 @@ function RowCard<T>({ row, index, dimmed, open, render }: CardProps<T>) {
   );
 }
 
-const MemoCard = memo(
-  RowCard,
-  (a, b) =>
-    a.version === b.version &&
-    a.index === b.index &&
-    a.dimmed === b.dimmed &&
-    (a.row === undefined) === (b.row === undefined),
-) as typeof RowCard;
+const MemoCard = memo(RowCard, sameShownRow) as typeof RowCard;
 
-export function ListCards<T>(props: ListCardsProps<T>) {
+function ListCardsImpl<T>(props: ListCardsProps<T>) {
   const { rows, loaded, onLoadMore, versionOf, dimmed, label } = props;
   const list = useRef<HTMLUListElement>(null);
   const [offsetTop, setOffsetTop] = useState(0);
@@ -91,27 +110,15 @@ export function ListCards<T>(props: ListCardsProps<T>) {
     scrollMargin: offsetTop,
   });
   const items = virtualizer.getVirtualItems();
-  const first = items[0]?.index ?? 0;
-  const last = items.at(-1)?.index ?? 0;
-  const { show, total } = rows;
-  useEffect(() => show(first, last), [show, first, last]);
-
-  // Infinite scroll from the virtualizer's own figures (no layout read in a scroll handler).
-  const height = useWindowHeight();
-  const offset = virtualizer.scrollOffset ?? 0;
-  const content = offsetTop + virtualizer.getTotalSize();
-  useEffect(() => {
-    if (total !== undefined && shouldLoadMore(offset, height, content, loaded, total)) {
-      onLoadMore();
-    }
-  }, [offset, height, content, loaded, total, onLoadMore]);
-
-  const openRef = useRef(props.onOpen);
-  openRef.current = props.onOpen;
-  const open = useCallback((row: T, index: number) => openRef.current(row, index), []);
-  const renderRef = useRef(props.renderCard);
-  renderRef.current = props.renderCard;
-  const render = useCallback((row: T, index: number) => renderRef.current(row, index), []);
+  const scroll = {
+    offset: virtualizer.scrollOffset ?? 0,
+    viewport: useWindowHeight(),
+    content: offsetTop + virtualizer.getTotalSize(),
+  };
+  useVirtualRows(rows, items, scroll, loaded, onLoadMore);
+  const open = useCallbackRef(props.onOpen);
+  const render = useCallbackRef(props.renderCard);
+  const { total } = rows;
 
   if (total === 0) {
     return (
@@ -161,3 +168,5 @@ export function ListCards<T>(props: ListCardsProps<T>) {
     </ul>
   );
 }
+
+export const ListCards = memo(ListCardsImpl) as typeof ListCardsImpl;

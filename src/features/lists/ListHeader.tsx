@@ -1,9 +1,9 @@
 // The top of a list page: the breadcrumb (list / tab), the tabs of the list types (a select on a
-// phone, where seven tabs would not fit), and the page's own action.
+// phone, where seven tabs would not fit), and the page's own action. Rendered again only when
+// its props change (not when rows arrive).
 import { Anchor, Breadcrumbs, Group, NativeSelect, Tabs, Text } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { type ComponentType, memo } from 'react';
 import { LIST_TEXT } from '../../domain/list/listText';
-import { usePhone } from './usePhone';
 
 export interface ListTab<V extends string> {
   value: V;
@@ -11,21 +11,28 @@ export interface ListTab<V extends string> {
 }
 
 export interface ListHeaderProps<V extends string> {
-  root: { label: string; href: string; onOpen(): void };
+  /** The breadcrumb's first part and where it leads (the list's ALL tab). */
+  root: string;
+  rootHref: string;
+  onRoot(): void;
   tabs: readonly ListTab<V>[];
   current: V;
   onTab(value: V): void;
-  action?: ReactNode;
+  action?: ComponentType<{ phone: boolean }> | undefined;
+  /** On a phone the tabs are a choice. */
+  phone: boolean;
 }
 
-export function ListHeader<V extends string>({
+function ListHeaderImpl<V extends string>({
   root,
+  rootHref,
+  onRoot,
   tabs,
   current,
   onTab,
-  action,
+  action: Action,
+  phone,
 }: ListHeaderProps<V>) {
-  const phone = usePhone();
   const label = tabs.find((tab) => tab.value === current)?.label ?? '';
   const choose = (value: string | null) => {
     const tab = tabs.find((t) => t.value === value);
@@ -36,17 +43,17 @@ export function ListHeader<V extends string>({
       <Group justify="space-between" wrap="nowrap" gap="sm">
         <Breadcrumbs>
           <Anchor
-            href={root.href}
+            href={rootHref}
             onClick={(event) => {
               event.preventDefault();
-              root.onOpen();
+              onRoot();
             }}
           >
-            {root.label}
+            {root}
           </Anchor>
           <Text data-testid="breadcrumb-current">{label}</Text>
         </Breadcrumbs>
-        {action}
+        {Action && <Action phone={phone} />}
       </Group>
       {phone ? (
         <NativeSelect
@@ -69,3 +76,5 @@ export function ListHeader<V extends string>({
     </>
   );
 }
+
+export const ListHeader = memo(ListHeaderImpl) as typeof ListHeaderImpl;

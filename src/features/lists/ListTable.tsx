@@ -4,15 +4,17 @@
 // while more rows remain, the next page is loaded. Rows are plain elements and memoized by their
 // row's version, so scrolling renders only the rows that come into view.
 import { UnstyledButton } from '@mantine/core';
+import { useCallbackRef } from '@mantine/hooks';
 import { IconArrowDown, IconArrowsSort, IconArrowUp } from '@tabler/icons-react';
 import { type Rect, useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
-import { memo, type ReactNode, useCallback, useEffect, useRef } from 'react';
+import { memo, type ReactNode, useRef } from 'react';
 import type { SortDirection } from '../../domain/list/listSort';
 import { LIST_TEXT } from '../../domain/list/listText';
-import { shouldLoadMore, tableHeight } from '../../domain/list/paging';
+import { tableHeight } from '../../domain/list/paging';
 import classes from './lists.module.css';
 import type { ListRows } from './useListWindow';
 import { useWindowHeight } from './useWindowHeight';
+import { sameShownRow, useVirtualRows } from './virtualRows';
 
 export interface Column<T> {
   key: string;
@@ -21,6 +23,28 @@ export interface Column<T> {
   sortKey?: string;
   width: number;
   render(row: T, index: number): ReactNode;
+}
+
+/** The columns `names` of a list, from its tables of labels, widths and sort keys. */
+export function tableColumns<C extends string, T>(
+  names: readonly C[],
+  parts: {
+    labels: Readonly<Record<C, string>>;
+    widths: Readonly<Record<C, number>>;
+    sortKeys: Readonly<Partial<Record<C, string>>>;
+    cell(column: C, row: T, index: number): ReactNode;
+  },
+): Column<T>[] {
+  return names.map((column) => {
+    const sortKey = parts.sortKeys[column];
+    return {
+      key: column,
+      header: parts.labels[column],
+      ...(sortKey === undefined ? {} : { sortKey }),
+      width: parts.widths[column],
+      render: (row, index) => parts.cell(column, row, index),
+    };
+  });
 }
 
 export interface ListTableProps<T> {
@@ -64,6 +88,44 @@ function SortIcon({ direction }: { direction: SortDirection | null }) {
   return <IconArrowsSort size={14} opacity={0.4} aria-hidden />;
 }
 
+interface HeaderProps<T> {
+  columns: readonly Column<T>[];
+  sortOf(key: string): SortDirection | null;
+  onSort(key: string): void;
+}
+
+/** The sticky header; rendered again only when the columns or the sort change. */
+const TableHeader = memo(function TableHeader<T>({ columns, sortOf, onSort }: HeaderProps<T>) {
+  return (
+    <thead>
+      <tr>
+        {columns.map((column) => {
+          const direction = column.sortKey ? sortOf(column.sortKey) : null;
+          const { sortKey } = column;
+          return (
+            <th
+              key={column.key}
+              className={classes.th}
+              aria-sort={
+                direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : undefined
+              }
+            >
+              {sortKey ? (
+                <UnstyledButton onClick={() => onSort(sortKey)} className={classes.sort}>
+                  {column.header}
+                  <SortIcon direction={direction} />
+                </UnstyledButton>
+              ) : (
+                column.header
+              )}
+            </th>
+          );
+        })}
+      </tr>
+    </thead>
+  );
+}) as <T>(props: HeaderProps<T>) => ReactNode;
+
 interface RowProps<T> {
   row: T | undefined;
   version: string;
@@ -81,6 +143,7 @@ function TableRow<T>({ row, index, columns, dimmed, open }: RowProps<T>) {
       onClick={row === undefined ? undefined : () => open(row, index)}
       data-testid="list-row"
       data-dimmed={dimmed || undefined}
+      data-loading={row === undefined || undefined}
     >
       {columns.map((column) => (
         <td key={column.key} className={classes.td}>
@@ -93,15 +156,10 @@ function TableRow<T>({ row, index, columns, dimmed, open }: RowProps<T>) {
 
 const MemoRow = memo(
   TableRow,
-  (a, b) =>
-    a.version === b.version &&
-    a.index === b.index &&
-    a.columns === b.columns &&
-    a.dimmed === b.dimmed &&
-    (a.row === undefined) === (b.row === undefined),
+  (a, b) => a.columns === b.columns && sameShownRow(a, b),
 ) as typeof TableRow;
 
-export function ListTable<T>(props: ListTableProps<T>) {
+function ListTableImpl<T>(props: ListTableProps<T>) {
   const { columns, rows, loaded, sortOf, onSort, onLoadMore, versionOf, dimmed, label } = props;
   const viewport = useWindowHeight();
   const scroller = useRef<HTMLDivElement>(null);
@@ -115,24 +173,16 @@ export function ListTable<T>(props: ListTableProps<T>) {
     observeElementRect: observeBox,
   });
   const items = virtualizer.getVirtualItems();
-  const first = items[0]?.index ?? 0;
-  const last = items.at(-1)?.index ?? 0;
-  const { show, total } = rows;
-  useEffect(() => show(first, last), [show, first, last]);
-
-  // Infinite scroll from the virtualizer's own figures: reading the box's layout in the scroll
-  // handler would force a layout of the table on every scroll event.
-  const offset = virtualizer.scrollOffset ?? 0;
-  const content = virtualizer.getTotalSize() + ROW_HEIGHT;
-  useEffect(() => {
-    if (total !== undefined && shouldLoadMore(offset, height, content, loaded, total)) {
-      onLoadMore();
-    }
-  }, [offset, height, content, loaded, total, onLoadMore]);
-
-  const openRef = useRef(props.onOpen);
-  openRef.current = props.onOpen;
-  const open = useCallback((row: T, index: number) => openRef.current(row, index), []);
+  // Reading the box's layout in a scroll handler would force a layout of the table on every
+  // scroll event: the virtualizer's figures say where it is.
+  const scroll = {
+    offset: virtualizer.scrollOffset ?? 0,
+    viewport: height,
+    content: virtualizer.getTotalSize() + ROW_HEIGHT,
+  };
+  useVirtualRows(rows, items, scroll, loaded, onLoadMore);
+  // One function for every row, calling the screen's latest: the rows keep their memo.
+  const open = useCallbackRef(props.onOpen);
 
   const before = items[0]?.start ?? 0;
   const after = virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0);
@@ -146,36 +196,7 @@ export function ListTable<T>(props: ListTableProps<T>) {
             <col key={column.key} style={{ width: column.width }} />
           ))}
         </colgroup>
-        <thead>
-          <tr>
-            {columns.map((column) => {
-              const direction = column.sortKey ? sortOf(column.sortKey) : null;
-              const { sortKey } = column;
-              return (
-                <th
-                  key={column.key}
-                  className={classes.th}
-                  aria-sort={
-                    direction === 'asc'
-                      ? 'ascending'
-                      : direction === 'desc'
-                        ? 'descending'
-                        : undefined
-                  }
-                >
-                  {sortKey ? (
-                    <UnstyledButton onClick={() => onSort(sortKey)} className={classes.sort}>
-                      {column.header}
-                      <SortIcon direction={direction} />
-                    </UnstyledButton>
-                  ) : (
-                    column.header
-                  )}
-                </th>
-              );
-            })}
-          </tr>
-        </thead>
+        <TableHeader columns={columns} sortOf={sortOf} onSort={onSort} />
         <tbody>
           {before > 0 && <tr style={{ height: before }} aria-hidden />}
           {items.map((item) => {
@@ -195,7 +216,10 @@ export function ListTable<T>(props: ListTableProps<T>) {
           {after > 0 && <tr style={{ height: after }} aria-hidden />}
         </tbody>
       </table>
-      {total === 0 && <div className={classes.empty}>{LIST_TEXT.EMPTY}</div>}
+      {rows.total === 0 && <div className={classes.empty}>{LIST_TEXT.EMPTY}</div>}
     </div>
   );
 }
+
+/** Rendered again when its rows, columns or sort change, not when the screen around it does. */
+export const ListTable = memo(ListTableImpl) as typeof ListTableImpl;

@@ -1,6 +1,7 @@
 // The line above a list: "共 N 条，当前 M 条" (total, rows loaded so far) and the page size
 // (20/50/100/200/500); on a phone, where there are no headers to click, the sort as a choice.
 import { Group, NativeSelect, SegmentedControl, Text } from '@mantine/core';
+import { memo } from 'react';
 import { PAGE_SIZES, type PageSize } from '../../domain/list/listQuery';
 import type { SortDirection } from '../../domain/list/listSort';
 import { LIST_TEXT, pageSizeLabel } from '../../domain/list/listText';
@@ -22,7 +23,13 @@ export interface ListToolbarProps {
   sort?: SortChoice;
 }
 
-export function ListToolbar({ total, loaded, pageSize, onPageSize, sort }: ListToolbarProps) {
+export const ListToolbar = memo(function ListToolbar({
+  total,
+  loaded,
+  pageSize,
+  onPageSize,
+  sort,
+}: ListToolbarProps) {
   return (
     <Group justify="space-between" gap="xs">
       <Text size="sm" data-testid="list-count">
@@ -65,4 +72,4 @@ export function ListToolbar({ total, loaded, pageSize, onPageSize, sort }: ListT
       </Group>
     </Group>
   );
-}
+});

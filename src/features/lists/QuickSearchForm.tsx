@@ -2,18 +2,11 @@
 // date range), filled from the address's filters; 查询 applies them, 重置 returns the list to its
 // type alone. Empty values are dropped before they reach the address (§5 "Search filters").
 // Single choices and dates are the browser's own controls: quick to mount, native by touch.
-import {
-  Button,
-  Group,
-  MultiSelect,
-  NativeSelect,
-  SimpleGrid,
-  Text,
-  TextInput,
-} from '@mantine/core';
-import { type FormEvent, useState } from 'react';
+import { Button, Group, MultiSelect, NativeSelect, Text, TextInput } from '@mantine/core';
+import { type FormEvent, memo, useDeferredValue, useState } from 'react';
 import type { Filters, FilterValue } from '../../domain/list/listQuery';
 import { LIST_TEXT } from '../../domain/list/listText';
+import classes from './lists.module.css';
 import type { SearchField, SearchOption } from './searchFormSchema';
 
 type Values = Record<string, FilterValue | undefined>;
@@ -24,6 +17,8 @@ export interface QuickSearchFormProps {
   filters: Filters;
   onSearch(filters: Values): void;
   onReset(): void;
+  /** The list shows its rows: the fields may mount. */
+  ready: boolean;
 }
 
 const asText = (value: FilterValue | undefined): string =>
@@ -111,8 +106,18 @@ function Field({
   }
 }
 
-export function QuickSearchForm({ fields, filters, onSearch, onReset }: QuickSearchFormProps) {
+export const QuickSearchForm = memo(function QuickSearchForm({
+  fields,
+  filters,
+  onSearch,
+  onReset,
+  ready,
+}: QuickSearchFormProps) {
   const [values, setValues] = useState<Values>(() => ({ ...filters }));
+  // On a route change the rows come first: the inputs, which take longer to mount than the rows
+  // themselves, mount in a transition once the rows are shown. Until then each field is an empty
+  // box of a field's height, so nothing on the page moves when they come.
+  const fieldsShown = useDeferredValue(ready);
   if (fields === null) {
     return (
       <Text c="dimmed" size="sm" data-testid="search-form-offline">
@@ -126,16 +131,20 @@ export function QuickSearchForm({ fields, filters, onSearch, onReset }: QuickSea
   };
   return (
     <form onSubmit={submit} aria-label={LIST_TEXT.FILTERS} data-testid="quick-search">
-      <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="sm" verticalSpacing="xs">
-        {fields.map((field) => (
-          <Field
-            key={field.key}
-            field={field}
-            value={values[field.key]}
-            onChange={(value) => setValues((current) => ({ ...current, [field.key]: value }))}
-          />
-        ))}
-      </SimpleGrid>
+      <div className={classes.fields}>
+        {fields.map((field) =>
+          fieldsShown ? (
+            <Field
+              key={field.key}
+              field={field}
+              value={values[field.key]}
+              onChange={(value) => setValues((current) => ({ ...current, [field.key]: value }))}
+            />
+          ) : (
+            <div key={field.key} className={classes.pendingField} />
+          ),
+        )}
+      </div>
       <Group mt="sm" gap="sm">
         <Button type="submit">{LIST_TEXT.SEARCH}</Button>
         <Button variant="default" onClick={onReset}>
@@ -144,4 +153,4 @@ export function QuickSearchForm({ fields, filters, onSearch, onReset }: QuickSea
       </Group>
     </form>
   );
-}
+});

@@ -21,8 +21,13 @@ import { type ListSearch, listQueryOfSearch } from '../../routes/searchParams';
 export type ListPath = '/inquiry-quotation/list' | '/order/order/list';
 
 export interface ListState {
-  /** The list's state; pageNum counts the pages the infinite scroll has loaded. */
+  /**
+   * The list's state without the pages the infinite scroll has loaded (pageNum is the first
+   * page): the same object, and the same functions below, while only the scroll moves.
+   */
   query: ListQuery;
+  /** Pages the infinite scroll has loaded. */
+  pages: number;
   search(filters: Readonly<Record<string, FilterValue | undefined>>): void;
   reset(): void;
   /** A header click: the key's next sort (ascending, descending, default). */
@@ -38,9 +43,11 @@ export interface ListState {
 
 export function useListState(path: ListPath, search: ListSearch): ListState {
   const navigate = useNavigate();
-  const initial = useMemo(() => listQueryOfSearch(search), [search]);
-  const [pages, setPages] = useState(initial.pageNum);
-  const query = useMemo(() => ({ ...initial, pageNum: pages }), [initial, pages]);
+  const address = listQueryOfSearch(search);
+  const [pages, setPages] = useState(address.pageNum);
+  const addressText = toSearchString({ ...address, pageNum: FIRST_PAGE });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the text says when the address changes
+  const query = useMemo(() => ({ ...address, pageNum: FIRST_PAGE }), [addressText]);
   const requested = useRef(pages);
 
   const go = useCallback(
@@ -60,21 +67,21 @@ export function useListState(path: ListPath, search: ListSearch): ListState {
       resetScroll: false,
     });
   }, [navigate, pages]);
+  const changes = useMemo(
+    () => ({
+      search: (filters: Readonly<Record<string, FilterValue | undefined>>) =>
+        go({ ...query, filters: cleanFilters(filters) }),
+      reset: () => go(resetListQuery(query)),
+      sort: (key: string) => go(nextSortQuery(query, key)),
+      sortBy: (key: string, direction: SortDirection) =>
+        go({ ...query, filterKey: key, filterSort: direction === 'asc' ? 'ASC' : 'DESC' }),
+      setPageSize: (pageSize: PageSize) => go({ ...query, pageSize }),
+    }),
+    [query, go],
+  );
 
-  return {
-    query,
-    go,
-    loadMore,
-    search: (filters) => go({ ...query, filters: cleanFilters(filters), pageNum: FIRST_PAGE }),
-    reset: () => go(resetListQuery(query)),
-    sort: (key) => go(nextSortQuery(query, key)),
-    sortBy: (key, direction) =>
-      go({
-        ...query,
-        filterKey: key,
-        filterSort: direction === 'asc' ? 'ASC' : 'DESC',
-        pageNum: FIRST_PAGE,
-      }),
-    setPageSize: (pageSize) => go({ ...query, pageSize, pageNum: FIRST_PAGE }),
-  };
+  return useMemo(
+    () => ({ query, pages, go, loadMore, ...changes }),
+    [query, pages, go, loadMore, changes],
+  );
 }

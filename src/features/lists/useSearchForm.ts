@@ -1,7 +1,10 @@
 // A list's quick-search form: the copy kept on the device at once (so the form is there offline),
-// then the server's, which replaces and is kept in turn. Only the fields the local list applies
-// are returned: a key a newer server adds is left out until this app learns it.
-import { useEffect, useMemo, useState } from 'react';
+// then the server's, which replaces and is kept in turn.
+// The server is asked once per form and tab (a form changes with the company's staff, not from
+// one tab switch to the next), and only once the list shows its rows, so the call and its
+// answer's checks stay off a route change's way to the first rows; the kept copies are read
+// from storage once per tab.
+import { useEffect, useState } from 'react';
 import { useApi } from '../../app/api/useApi';
 import { readPersisted, writePersisted } from '../../app/persisted';
 import { type SearchField, searchFormAnswerSchema } from './searchFormSchema';
@@ -13,37 +16,51 @@ export interface SearchFormSource {
   query: Readonly<Record<string, string>>;
   /** The kept copy's name: list, company and type. */
   key: string;
-  /** Whether the local list applies (and the tab shows) a field. */
-  shows(key: string): boolean;
 }
 
-const remembered = (key: string): SearchField[] | null =>
-  readPersisted('listSearchForms')?.[key] ?? null;
+type KeptForms = Readonly<Record<string, SearchField[]>>;
 
-/** The form's fields; null until the device holds any (first visit while offline). */
-export function useSearchForm(source: SearchFormSource): SearchField[] | null {
+/** The kept forms as this tab last read or wrote them. */
+let keptForms: KeptForms | undefined;
+/** The forms this tab has asked the server for. */
+const asked = new Set<string>();
+
+function keptForm(key: string): SearchField[] | null {
+  keptForms ??= readPersisted('listSearchForms') ?? {};
+  return keptForms[key] ?? null;
+}
+
+function keep(key: string, fields: SearchField[]): void {
+  // Another tab may have kept other forms since: storage is read again before writing.
+  keptForms = { ...readPersisted('listSearchForms'), [key]: fields };
+  writePersisted('listSearchForms', keptForms);
+}
+
+/**
+ * The form's fields; null until the device holds any (first visit while offline). `ready`: the
+ * list is on screen, the server may be asked.
+ */
+export function useSearchForm(source: SearchFormSource, ready: boolean): SearchField[] | null {
   const api = useApi();
-  const { path, query, key, shows } = source;
+  const { path, query, key } = source;
   const [answer, setAnswer] = useState<{ key: string; fields: SearchField[] } | null>(null);
-  const kept = useMemo(() => remembered(key), [key]);
-  const fields = answer?.key === key ? answer.fields : kept;
+  const fields = answer?.key === key ? answer.fields : keptForm(key);
   const queryText = JSON.stringify(query);
   useEffect(() => {
-    let live = true;
+    if (!ready || asked.has(key)) return;
+    asked.add(key);
+    // Once asked, the answer is kept even if this screen has gone (setting its state then is a
+    // no-op): the next visit shows it.
     api
       .get(path, { query: JSON.parse(queryText), schema: searchFormAnswerSchema, quiet: true })
       .then(({ searchList }) => {
-        const kept = readPersisted('listSearchForms');
         // Usually the form has not changed: the page is not rendered again for it.
-        if (JSON.stringify(kept?.[key]) === JSON.stringify(searchList)) return;
-        writePersisted('listSearchForms', { ...kept, [key]: searchList });
-        if (live) setAnswer({ key, fields: searchList });
+        if (JSON.stringify(keptForm(key)) === JSON.stringify(searchList)) return;
+        keep(key, searchList);
+        setAnswer({ key, fields: searchList });
       })
-      // Offline or refused: the kept form stays.
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, [api, path, queryText, key]);
-  return fields?.filter((field) => shows(field.key)) ?? null;
+      // Offline or refused: the kept form stays, and the next visit asks again.
+      .catch(() => asked.delete(key));
+  }, [api, path, queryText, key, ready]);
+  return fields;
 }

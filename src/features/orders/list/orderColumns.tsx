@@ -2,7 +2,6 @@
 // grade tag, order number, expected arrival, state with its change time, payment and invoice
 // state, amount (待确认 when absent), created and modified in the user's timezone. Cancelled
 // orders are greyed and their number struck through. The phone card shows the same fields.
-import { Badge, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { StoredOrder } from '../../../data/derive';
 import { BRAND_GRADES } from '../../../domain/catalog/brandLabels';
 import { PAYMENT_STATES, SUPPLIER_INVOICE_STATES } from '../../../domain/finance/labels';
@@ -16,8 +15,10 @@ import {
 import { ORDER_COLUMN_LABELS } from '../../../domain/list/listText';
 import { orderStateLabel, toOrderStateCode } from '../../../domain/orders/orderStates';
 import { isCancelledOrder } from '../../../domain/orders/orderTabs';
-import type { Column } from '../../lists/ListTable';
+import { CardBody } from '../../lists/ListCards';
+import { type Column, tableColumns } from '../../lists/ListTable';
 import classes from '../../lists/lists.module.css';
+import { Tag } from '../../lists/Tag';
 import { isPendingRow, PendingMark } from '../../sync/PendingMark';
 
 const WIDTHS: Record<OrderListColumn, number> = {
@@ -46,9 +47,9 @@ function Brand({ order }: { order: StoredOrder }) {
     <>
       {order.brand_name || order.brand?.name || ''}{' '}
       {grade && (
-        <Badge size="xs" variant="outline" data-testid="brand-grade">
+        <Tag color="blue" variant="outline" size="xs" data-testid="brand-grade">
           {BRAND_GRADES.label(grade)}
-        </Badge>
+        </Tag>
       )}
     </>
   );
@@ -62,15 +63,19 @@ function OrderNumber({ order }: { order: StoredOrder }) {
   );
 }
 
+function StateTag({ order }: { order: StoredOrder }) {
+  return (
+    <Tag color={stateColor(order)} data-testid="order-state">
+      {orderStateLabel(order.state)}
+    </Tag>
+  );
+}
+
 function State({ order, timeZone }: { order: StoredOrder; timeZone: string }) {
   return (
     <>
-      <Badge color={stateColor(order)} variant="light" data-testid="order-state">
-        {orderStateLabel(order.state)}
-      </Badge>{' '}
-      <Text span size="xs" c="dimmed">
-        {formatDateTime(order.state_change_time, timeZone)}
-      </Text>
+      <StateTag order={order} />{' '}
+      <span className={classes.subtle}>{formatDateTime(order.state_change_time, timeZone)}</span>
     </>
   );
 }
@@ -104,15 +109,11 @@ function cell(column: OrderListColumn, order: StoredOrder, timeZone: string) {
 }
 
 export function orderColumns(timeZone: string): Column<StoredOrder>[] {
-  return ORDER_LIST_COLUMNS.map((column) => {
-    const sortKey = ORDER_SORT_KEY_OF_COLUMN[column];
-    return {
-      key: column,
-      header: ORDER_COLUMN_LABELS[column],
-      ...(sortKey ? { sortKey } : {}),
-      width: WIDTHS[column],
-      render: (order) => cell(column, order, timeZone),
-    };
+  return tableColumns(ORDER_LIST_COLUMNS, {
+    labels: ORDER_COLUMN_LABELS,
+    widths: WIDTHS,
+    sortKeys: ORDER_SORT_KEY_OF_COLUMN,
+    cell: (column, order: StoredOrder) => cell(column, order, timeZone),
   });
 }
 
@@ -120,27 +121,16 @@ const CARD_FIELDS = ORDER_LIST_COLUMNS.filter(
   (column) => column !== 'orderNumber' && column !== 'state',
 );
 
-export function OrderCard({ order, timeZone }: { order: StoredOrder; timeZone: string }) {
+export function OrderCard({ row, timeZone }: { row: StoredOrder; timeZone: string }) {
   return (
-    <Stack gap={6}>
-      <Group justify="space-between" wrap="nowrap" gap="xs">
-        <OrderNumber order={order} />
-        <Badge color={stateColor(order)} variant="light" data-testid="order-state">
-          {orderStateLabel(order.state)}
-        </Badge>
-      </Group>
-      <SimpleGrid cols={2} spacing="xs" verticalSpacing={4}>
-        {CARD_FIELDS.map((column) => (
-          <div key={column}>
-            <Text size="xs" c="dimmed">
-              {ORDER_COLUMN_LABELS[column]}
-            </Text>
-            <Text size="sm" component="div" truncate>
-              {cell(column, order, timeZone)}
-            </Text>
-          </div>
-        ))}
-      </SimpleGrid>
-    </Stack>
+    <CardBody
+      title={<OrderNumber order={row} />}
+      tag={<StateTag order={row} />}
+      fields={CARD_FIELDS.map((column) => ({
+        key: column,
+        label: ORDER_COLUMN_LABELS[column],
+        value: cell(column, row, timeZone),
+      }))}
+    />
   );
 }

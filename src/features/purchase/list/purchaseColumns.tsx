@@ -2,7 +2,6 @@
 // inquiry table's cells from the sheet, the order table's extra cells from the sheet's order;
 // money with 待确认 when absent, times in the user's timezone. The phone card shows the same
 // fields under their labels.
-import { Badge, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { SheetListRow } from '../../../data/sheetListQuery';
 import { PAYMENT_STATES, SUPPLIER_INVOICE_STATES } from '../../../domain/finance/labels';
 import { formatDate, formatDateTime } from '../../../domain/format/date';
@@ -21,8 +20,10 @@ import {
   type SheetStateGroup,
   sheetStateLabel,
 } from '../../../domain/purchase/sheetStates';
-import type { Column } from '../../lists/ListTable';
+import { CardBody } from '../../lists/ListCards';
+import { type Column, tableColumns } from '../../lists/ListTable';
 import classes from '../../lists/lists.module.css';
+import { Tag } from '../../lists/Tag';
 import { isPendingRow, PendingMark } from '../../sync/PendingMark';
 
 const WIDTHS: Record<ListColumn, number> = {
@@ -57,9 +58,9 @@ const GROUP_COLOR: Record<SheetStateGroup, string> = {
 function StateTag({ state }: { state: string }) {
   const color = isSheetState(state) ? GROUP_COLOR[SHEET_STATE_GROUP[state]] : 'gray';
   return (
-    <Badge color={color} variant="light" data-testid="sheet-state">
+    <Tag color={color} data-testid="sheet-state">
       {sheetStateLabel(state)}
-    </Badge>
+    </Tag>
   );
 }
 
@@ -125,48 +126,38 @@ function cell(
 }
 
 export function purchaseColumns(listType: SheetListType, timeZone: string): Column<SheetListRow>[] {
-  return SHEET_LIST_TYPE_INFO[listType].columns.map((column) => ({
-    key: column,
-    header: PURCHASE_COLUMN_LABELS[column],
-    ...(column === 'index' ? {} : { sortKey: SHEET_SORT_KEY_OF_COLUMN[column] }),
-    width: WIDTHS[column],
-    render: (row, index) => cell(column, row, index, listType, timeZone),
-  }));
+  return tableColumns(SHEET_LIST_TYPE_INFO[listType].columns, {
+    labels: PURCHASE_COLUMN_LABELS,
+    widths: WIDTHS,
+    sortKeys: SHEET_SORT_KEY_OF_COLUMN,
+    cell: (column, row: SheetListRow, index) => cell(column, row, index, listType, timeZone),
+  });
 }
 
 /** The phone card: number and state on top, then the tab's other columns under their labels. */
 export function PurchaseCard({
   row,
   index,
-  listType,
+  type,
   timeZone,
 }: {
   row: SheetListRow;
   index: number;
-  listType: SheetListType;
+  type: SheetListType;
   timeZone: string;
 }) {
-  const fields = SHEET_LIST_TYPE_INFO[listType].columns.filter(
+  const fields = SHEET_LIST_TYPE_INFO[type].columns.filter(
     (column) => column !== 'index' && column !== 'purchaseNumber' && column !== 'state',
   );
   return (
-    <Stack gap={6}>
-      <Group justify="space-between" wrap="nowrap" gap="xs">
-        <PurchaseNumber row={row} />
-        <StateTag state={row.sheet.state} />
-      </Group>
-      <SimpleGrid cols={2} spacing="xs" verticalSpacing={4}>
-        {fields.map((column) => (
-          <div key={column}>
-            <Text size="xs" c="dimmed">
-              {PURCHASE_COLUMN_LABELS[column]}
-            </Text>
-            <Text size="sm" component="div" truncate>
-              {cell(column, row, index, listType, timeZone)}
-            </Text>
-          </div>
-        ))}
-      </SimpleGrid>
-    </Stack>
+    <CardBody
+      title={<PurchaseNumber row={row} />}
+      tag={<StateTag state={row.sheet.state} />}
+      fields={fields.map((column) => ({
+        key: column,
+        label: PURCHASE_COLUMN_LABELS[column],
+        value: cell(column, row, index, type, timeZone),
+      }))}
+    />
   );
 }
