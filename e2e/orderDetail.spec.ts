@@ -2,8 +2,12 @@
 // with the address a list row gives it, the summary and product table as the server has them,
 // previous/next through the list, SIGNED hiding what the spec hides, the progress timeline, the
 // same screen under the purchase list, and the not-found state.
+import type { APIRequestContext, Page } from '@playwright/test';
 import { orderRowTarget } from '../src/domain/orders/orderTabs';
-import { BuyerApi, OrderDetailPage, type ServerOrder } from './fixtures/OrderDetailPage';
+import { BuyerApi, type ServerOrder } from './fixtures/BuyerApi';
+import { ListPage } from './fixtures/ListPage';
+import { OrderDetailPage } from './fixtures/OrderDetailPage';
+import type { ShellPage } from './fixtures/ShellPage';
 import { expect, test } from './fixtures/test';
 
 test.use({ account: 'buyer' });
@@ -25,15 +29,19 @@ function at<T>(items: readonly T[], index: number): T {
   return item;
 }
 
+/** Signs in and reads the ALL tab from the server, newest first. */
+async function signedIn(shell: ShellPage, page: Page, request: APIRequestContext) {
+  await shell.openSignedIn('/home');
+  const api = await BuyerApi.of(page, request);
+  return { api, orders: (await api.orders()).items };
+}
+
 test('a list row opens the order from local data; previous/next walk the list', async ({
   shell,
   page,
   request,
 }) => {
-  await shell.open('/home');
-  await shell.ready();
-  const api = await BuyerApi.of(page, request);
-  const orders = await api.orders();
+  const { orders } = await signedIn(shell, page, request);
   const first = at(orders, 0);
   const second = at(orders, 1);
   const detail = new OrderDetailPage(page);
@@ -79,10 +87,7 @@ test('previous/next follow the list state the row carried (oldest first)', async
   page,
   request,
 }) => {
-  await shell.open('/home');
-  await shell.ready();
-  const api = await BuyerApi.of(page, request);
-  const newestFirst = await api.orders();
+  const { orders: newestFirst } = await signedIn(shell, page, request);
   const oldest = at(newestFirst, newestFirst.length - 1);
   const secondOldest = at(newestFirst, newestFirst.length - 2);
   const detail = new OrderDetailPage(page);
@@ -100,15 +105,45 @@ test('previous/next follow the list state the row carried (oldest first)', async
   );
 });
 
+test('from a filtered, sorted order list, a row and 下一条 open the orders of that list', async ({
+  shell,
+  page,
+  request,
+}) => {
+  const { api } = await signedIn(shell, page, request);
+  const { rows, total, address } = await api.filteredSortedOrders();
+  const list = new ListPage(page);
+  await list.open(address);
+  await expect.poll(async () => (await list.counts())[0], { timeout: 20_000 }).toBe(total);
+  await list.rows.first().click();
+  const detail = new OrderDetailPage(page);
+  const shows = async (index: number) => {
+    await expect(page).toHaveURL(new RegExp(`[?&]id=${at(rows, index).id}(&|$)`));
+    await expect(page).toHaveURL(new RegExp(`[?&]index=${index}(&|$)`));
+    await expect(detail.number).toContainText(at(rows, index).name);
+  };
+  await shows(0);
+  await expect(detail.previous).toBeDisabled();
+  await detail.next.click();
+  await shows(1);
+  await detail.next.click();
+  await shows(2);
+  await detail.previous.click();
+  await shows(1);
+  // The breadcrumb returns to the list as it was: filtered and sorted.
+  await page.getByRole('link', { name: '全部订单' }).click();
+  await expect(page).toHaveURL(
+    /\/order\/order\/list\?orderType=ALL&filters=.+&filterSort=ASC&filterKey=name$/,
+  );
+  await expect.poll(async () => (await list.counts())[0]).toBe(total);
+});
+
 test('SIGNED hides owner change, arrival date and unpaid amount; progress is a timeline', async ({
   shell,
   page,
   request,
 }) => {
-  await shell.open('/home');
-  await shell.ready();
-  const api = await BuyerApi.of(page, request);
-  const orders = await api.orders();
+  const { orders } = await signedIn(shell, page, request);
   const signed = orders.find((order) => order.state === 90);
   const moving = orders.find(
     (order: ServerOrder) => order.state >= 20 && order.state < 90 && !order.order_base_state,
@@ -150,10 +185,8 @@ test('SIGNED hides owner change, arrival date and unpaid amount; progress is a t
 });
 
 test('under the purchase list the breadcrumb names its tab', async ({ shell, page, request }) => {
-  await shell.open('/home');
-  await shell.ready();
-  const api = await BuyerApi.of(page, request);
-  const signed = (await api.orders()).find((order) => order.state === 90);
+  const { orders } = await signedIn(shell, page, request);
+  const signed = orders.find((order) => order.state === 90);
   if (!signed) throw new Error('the demo data has a signed order');
   const detail = new OrderDetailPage(page);
   await page.goto(`/inquiry-quotation/order-detail?id=${signed.id}&type=SIGNED&module=ORDER`);
@@ -168,8 +201,7 @@ test('under the purchase list the breadcrumb names its tab', async ({ shell, pag
 });
 
 test('an order the device does not hold says so', async ({ shell, page }) => {
-  await shell.open('/order/order/detail?orderType=CANCELLED&id=987654321&module=ORDER');
-  await shell.ready();
+  await shell.openSignedIn('/order/order/detail?orderType=CANCELLED&id=987654321&module=ORDER');
   const detail = new OrderDetailPage(page);
   await expect(detail.notFound).toContainText('本机没有找到该订单');
   await expect(detail.notFound).toContainText('订单可能还没有同步到本机');

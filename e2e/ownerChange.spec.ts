@@ -2,7 +2,8 @@
 // once with the 待同步 marker while the server still has the old one; back online the change
 // reaches the server exactly once and the marker goes.
 import type { Response } from '@playwright/test';
-import { BuyerApi, OrderDetailPage } from './fixtures/OrderDetailPage';
+import { BuyerApi } from './fixtures/BuyerApi';
+import { OrderDetailPage } from './fixtures/OrderDetailPage';
 import { expect, test } from './fixtures/test';
 
 test.use({ account: 'buyer' });
@@ -13,10 +14,9 @@ test('an owner change made offline shows at once and is applied once after recon
   context,
   request,
 }) => {
-  await shell.open('/home');
-  await shell.ready();
+  await shell.openSignedIn('/home');
   const api = await BuyerApi.of(page, request);
-  const order = (await api.orders()).find(
+  const order = (await api.orders()).items.find(
     (candidate) => candidate.state < 90 && candidate.state > 0 && !candidate.order_base_state,
   );
   if (!order) throw new Error('the demo data has an order in progress');
@@ -50,6 +50,8 @@ test('an owner change made offline shows at once and is applied once after recon
 
   await context.setOffline(false);
   await expect(detail.pendingMark).toHaveCount(0, { timeout: 30_000 });
+  // Nothing is left to send: what the server holds now is final.
+  await shell.synced();
   await expect(detail.owner).toHaveText(newOwner.name);
   const server = await api.order(order.id);
   expect(server.current_order_node.contacts_user).toEqual({ id: newOwner.id, name: newOwner.name });

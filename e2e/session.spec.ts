@@ -4,7 +4,8 @@
 import type { Page } from '@playwright/test';
 import { SESSION_MESSAGES } from '../src/domain/messages/session';
 import { NO_PERMISSION_PATH, NO_PERMISSION_TEXT } from '../src/domain/routes';
-import { BuyerApi, OrderDetailPage } from './fixtures/OrderDetailPage';
+import { BuyerApi } from './fixtures/BuyerApi';
+import { OrderDetailPage } from './fixtures/OrderDetailPage';
 import { expect, test } from './fixtures/test';
 
 test.use({ account: 'buyer' });
@@ -110,7 +111,7 @@ test('a session that expires while offline keeps a queued change and delivers it
 }) => {
   await openSignedIn(page);
   const api = await BuyerApi.of(page, request);
-  const order = (await api.orders()).find(
+  const order = (await api.orders()).items.find(
     (o) => o.state > 0 && o.state < 90 && !o.order_base_state,
   );
   if (!order) throw new Error('the demo data has an order in progress');
@@ -144,5 +145,6 @@ test('a session that expires while offline keeps a queued change and delivers it
   await expect(detail.pendingMark).toHaveCount(0, { timeout: 30_000 });
   const server = await api.order(order.id);
   expect(server.current_order_node.contacts_user?.id).toBe(newOwner.id);
-  expect(server.version).toBe(order.version + 1);
+  // Versions come from one sequence shared by every row: other writes may land in between.
+  expect(server.version).toBeGreaterThan(order.version);
 });

@@ -1,33 +1,20 @@
 // The sheet detail and create form on a 375 px phone (issue 6 item 6): the page never scrolls
 // sideways (only the wide product table does, inside its own box), the facts stack, and the
 // buttons are usable by touch.
-import type { Page } from '@playwright/test';
-import { SheetApi, SheetPage } from './fixtures/SheetPage';
+import { BuyerApi } from './fixtures/BuyerApi';
+import { expectTouchable, pageOverflow } from './fixtures/phone';
+import { SheetPage } from './fixtures/SheetPage';
 import { expect, test } from './fixtures/test';
 
 test.use({ account: 'buyer', viewport: { width: 375, height: 740 } });
-
-function pageOverflow(page: Page): Promise<number> {
-  return page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-}
-
-async function expectTouchable(page: Page, names: string[]) {
-  for (const name of names) {
-    const box = await page.getByRole('button', { name, exact: true }).first().boundingBox();
-    expect(box?.height ?? 0).toBeGreaterThanOrEqual(28);
-  }
-}
 
 test('a quoted sheet at 375 px: stacked facts, the product table scrolls in its box', async ({
   shell,
   page,
   request,
 }) => {
-  await shell.open('/inquiry-quotation/detail');
-  await shell.ready();
-  const sheets = await (await SheetApi.of(page, request)).sheets('ALL');
+  await shell.openSignedIn('/inquiry-quotation/detail');
+  const { items: sheets } = await (await BuyerApi.of(page, request)).sheets({ sheetType: 'ALL' });
   const index = sheets.findIndex((s) => s.state === 'QUOTATION_SENT');
   const quoted = sheets[index];
   const after = sheets[index + 1];
@@ -45,20 +32,28 @@ test('a quoted sheet at 375 px: stacked facts, the product table scrolls in its 
   const brand = await detail.fact('brand').boundingBox();
   const supplier = await detail.fact('supplier').boundingBox();
   expect(supplier?.y ?? 0).toBeGreaterThan((brand?.y ?? 0) + (brand?.height ?? 0) - 1);
-  await expectTouchable(page, ['下单采购', '取消采购单', '变更负责人', '上一条', '下一条']);
+  await expectTouchable(page, [
+    detail.placeOrder,
+    detail.cancelSheet,
+    detail.changeOwner,
+    detail.previous,
+    detail.next,
+  ]);
 
   await detail.next.tap();
-  await expect(page).toHaveURL(new RegExp(`[?&]id=${after.id}(&|$)`));
-  await expect(detail.number).toHaveText(after.name);
+  await detail.expectRowOpened(after);
 });
 
 test('the create form at 375 px fits the screen and saves a draft', async ({ shell, page }) => {
-  await shell.open('/inquiry-quotation/detail');
-  await shell.ready();
+  await shell.openSignedIn('/inquiry-quotation/detail');
   const form = new SheetPage(page);
   await expect(form.formLines).toHaveCount(1);
   expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
-  await expectTouchable(page, ['添加产品', '保存草稿', '发送询价']);
+  await expectTouchable(page, [
+    page.getByRole('button', { name: '添加产品' }),
+    form.saveDraft,
+    form.sendInquiry,
+  ]);
 
   await form.brand.fill('E2E手机品牌');
   await form.line(0).model.fill('PHONE-1');

@@ -3,7 +3,8 @@
 // created offline that survives an offline reload and reaches the server exactly once, and a
 // draft saved and sent.
 
-import { SheetApi, SheetPage } from './fixtures/SheetPage';
+import { BuyerApi } from './fixtures/BuyerApi';
+import { SheetPage } from './fixtures/SheetPage';
 import { expect, test } from './fixtures/test';
 
 test.use({ account: 'buyer' });
@@ -16,16 +17,11 @@ const PNG_BYTES = Buffer.from(
 );
 const png = (name: string) => ({ name, mimeType: 'image/png', buffer: PNG_BYTES });
 
-async function openCreate(shell: { open(path: string): Promise<void>; ready(): Promise<void> }) {
-  await shell.open(CREATE);
-  await shell.ready();
-}
-
 test('the create form starts with one line of quantity 1 and advance payment', async ({
   shell,
   page,
 }) => {
-  await openCreate(shell);
+  await shell.openSignedIn(CREATE);
   const form = new SheetPage(page);
   await expect(page.getByRole('link', { name: '采购单' })).toBeVisible();
   await expect(page.getByText('新建', { exact: true })).toBeVisible();
@@ -36,7 +32,9 @@ test('the create form starts with one line of quantity 1 and advance payment', a
 });
 
 test('every rule of the form shows its message', async ({ shell, page }) => {
-  await openCreate(shell);
+  // Many steps, each waiting for the page: more than the default 30 s on a busy machine.
+  test.setTimeout(60_000);
+  await shell.openSignedIn(CREATE);
   const form = new SheetPage(page);
 
   // Brand name required; at least one line names a model or an order number.
@@ -52,10 +50,17 @@ test('every rule of the form shows its message', async ({ shell, page }) => {
   await expect(first.root.getByText('产品最少输入两个字符')).toBeVisible();
   await first.model.fill('ACS580');
 
-  // Quantity: a whole number from 1.
+  // Quantity: a whole number from 1. Empty is refused; the input takes no sign or decimal point,
+  // and 0 becomes 1 when the field is left.
   await first.quantity.fill('');
   await form.sendInquiry.click();
   await expect(first.root.getByText('数量必须为大于0的整数')).toBeVisible();
+  await first.quantity.pressSequentially('-2.5');
+  await expect(first.quantity).toHaveValue('25');
+  await first.quantity.fill('');
+  await first.quantity.pressSequentially('0');
+  await first.quantity.blur();
+  await expect(first.quantity).toHaveValue('1');
   await first.quantity.fill('3');
 
   // The last line stays.
@@ -105,7 +110,7 @@ test('brand and product choice: wrong ones refused, replaced ones confirmed', as
   shell,
   page,
 }) => {
-  await openCreate(shell);
+  await shell.openSignedIn(CREATE);
   const form = new SheetPage(page);
 
   // A NONEXISTENT brand is listed by the search but refused when chosen.
@@ -147,9 +152,9 @@ test('a sheet with two lines made offline survives a reload and reaches the serv
   request,
 }) => {
   test.setTimeout(90_000);
-  await openCreate(shell);
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
-  const api = await SheetApi.of(page, request);
+  await shell.openSignedIn(CREATE);
+  await shell.installed();
+  const api = await BuyerApi.of(page, request);
   const form = new SheetPage(page);
   const brand = `E2E离线品牌${Date.now() % 100000}`;
 
@@ -188,8 +193,13 @@ test('a sheet with two lines made offline survives a reload and reaches the serv
   // The create lands: the address switches to the server's id and the mark goes.
   await expect(page).toHaveURL(/[?&]id=\d+/, { timeout: 30_000 });
   await expect(form.pendingMark).toHaveCount(0, { timeout: 30_000 });
+  // Nothing is left to send: the count below is final.
+  await shell.synced();
   const id = Number(new URL(page.url()).searchParams.get('id'));
-  const onServer = await api.sheets('ALL', { brand_name: brand });
+  const { items: onServer } = await api.sheets({
+    sheetType: 'ALL',
+    filters: JSON.stringify({ brand_name: brand }),
+  });
   expect(onServer).toHaveLength(1);
   const [sheet] = onServer;
   expect(sheet?.id).toBe(id);
@@ -210,9 +220,9 @@ test('offline, brands and products seen before are suggested from the device', a
   context,
   request,
 }) => {
-  await openCreate(shell);
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
-  const sheets = await (await SheetApi.of(page, request)).sheets('ALL');
+  await shell.openSignedIn(CREATE);
+  await shell.installed();
+  const { items: sheets } = await (await BuyerApi.of(page, request)).sheets({ sheetType: 'ALL' });
   const seen = sheets.find(
     (s) => s.brand?.name === 'Siemens 西门子' && s.inquiry_product_list.some((l) => l.product_type),
   );
@@ -238,8 +248,8 @@ test('offline, brands and products seen before are suggested from the device', a
 });
 
 test('a draft is edited, saved and sent', async ({ shell, page, request }) => {
-  await openCreate(shell);
-  const api = await SheetApi.of(page, request);
+  await shell.openSignedIn(CREATE);
+  const api = await BuyerApi.of(page, request);
   const draft = await api.createDraft('E2E草稿品牌', ['DRAFT-1']);
   const form = new SheetPage(page);
   await page.goto(`/inquiry-quotation/detail?id=${draft.id}`);
@@ -256,12 +266,12 @@ test('a draft is edited, saved and sent', async ({ shell, page, request }) => {
   await form.confirm('保存草稿');
   await expect(form.pendingMark).toHaveCount(0, { timeout: 20_000 });
   await expect(form.sendInquiry).toBeEnabled();
-  const saved = (await api.sheets('INQUIRY')).find((s) => s.id === draft.id);
+  const saved = (await api.sheets({ sheetType: 'INQUIRY' })).items.find((s) => s.id === draft.id);
   expect(saved?.inquiry_product_list[0]?.qty).toBe(7);
 
   await form.sendInquiry.click();
   await expect(form.state).toHaveText('已询价');
   await expect(form.lines).toHaveCount(1);
-  const sent = (await api.sheets('INQUIRY')).find((s) => s.id === draft.id);
+  const sent = (await api.sheets({ sheetType: 'INQUIRY' })).items.find((s) => s.id === draft.id);
   expect(sent?.state).toBe('INQUIRY_SENT');
 });

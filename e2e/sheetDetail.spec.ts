@@ -4,7 +4,11 @@
 // the 3C refusal, placing an order with its VIP use, cancel with a reason and restore, and the
 // server actions disabled offline with the reason shown.
 
-import { type ServerSheet, SheetApi, SheetPage } from './fixtures/SheetPage';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { BuyerApi, type ServerSheet } from './fixtures/BuyerApi';
+import { ListPage } from './fixtures/ListPage';
+import { SheetPage } from './fixtures/SheetPage';
+import type { ShellPage } from './fixtures/ShellPage';
 import { expect, test } from './fixtures/test';
 
 test.use({ account: 'buyer' });
@@ -23,10 +27,16 @@ function find(sheets: ServerSheet[], test: (sheet: ServerSheet) => boolean, what
   return sheet;
 }
 
-/** Signs in on the create form (this spec's own screen) so the app holds a token. */
-async function signedIn(shell: { open(path: string): Promise<void>; ready(): Promise<void> }) {
-  await shell.open('/inquiry-quotation/detail');
-  await shell.ready();
+/** Signs in on the create form (this spec's own screen) and reads one tab from the server. */
+async function signedIn(shell: ShellPage, page: Page, request: APIRequestContext) {
+  await shell.openSignedIn('/inquiry-quotation/detail');
+  const api = await BuyerApi.of(page, request);
+  const sheets = async (sheetType: string, filters?: Record<string, unknown>) => {
+    const query: Record<string, string> = { sheetType };
+    if (filters) query.filters = JSON.stringify(filters);
+    return (await api.sheets(query)).items;
+  };
+  return { api, sheets };
 }
 
 test('a list row opens the sheet from local data; previous/next walk the list', async ({
@@ -34,10 +44,8 @@ test('a list row opens the sheet from local data; previous/next walk the list', 
   page,
   request,
 }) => {
-  await signedIn(shell);
-  const api = await SheetApi.of(page, request);
-  const sheets = await api.sheets('ALL');
-  const [first, second] = sheets;
+  const { sheets } = await signedIn(shell, page, request);
+  const [first, second] = await sheets('ALL');
   if (!first || !second) throw new Error('the demo data has sheets');
   const detail = new SheetPage(page);
 
@@ -52,22 +60,52 @@ test('a list row opens the sheet from local data; previous/next walk the list', 
   );
 
   await expect(detail.previous).toBeDisabled();
+  // A neighbour opens what its row opens: the order detail once the sheet became an order.
   await detail.next.click();
-  await expect(page).toHaveURL(new RegExp(`[?&]id=${second.id}(&|$)`));
+  await detail.expectRowOpened(second);
   await expect(page).toHaveURL(/[?&]index=1(&|$)/);
   await expect(page).toHaveURL(/[?&]pageNumber=1(&|$)/);
-  await expect(detail.number).toHaveText(second.name);
   await detail.previous.click();
-  await expect(page).toHaveURL(new RegExp(`[?&]id=${first.id}(&|$)`));
-  await expect(detail.number).toHaveText(first.name);
+  await detail.expectRowOpened(first);
   await expect(detail.previous).toBeDisabled();
 });
 
+test('from a filtered, sorted list, a row and 下一条 open the rows of that list', async ({
+  shell,
+  page,
+  request,
+}) => {
+  const { api } = await signedIn(shell, page, request);
+  const { rows, total, address } = await api.filteredSortedSheets();
+  const [first, second, third] = rows;
+  if (!first || !second || !third) throw new Error('the list case has three rows');
+  const list = new ListPage(page);
+  await list.open(address);
+  await expect.poll(async () => (await list.counts())[0], { timeout: 20_000 }).toBe(total);
+  await expect(list.rows.first()).toContainText(first.name);
+  await list.rows.first().click();
+  const detail = new SheetPage(page);
+  await detail.expectRowOpened(first);
+  await expect(detail.previous).toBeDisabled();
+  await detail.next.click();
+  await detail.expectRowOpened(second);
+  await expect(page).toHaveURL(/[?&]index=1(&|$)/);
+  await detail.next.click();
+  await detail.expectRowOpened(third);
+  await detail.previous.click();
+  await detail.expectRowOpened(second);
+  // The breadcrumb returns to the list as it was: filtered and sorted.
+  await page.getByRole('link', { name: '全部', exact: true }).click();
+  await expect(page).toHaveURL(
+    /\/inquiry-quotation\/list\?sheetType=ALL&filters=.+&filterSort=ASC&filterKey=name$/,
+  );
+  await expect.poll(async () => (await list.counts())[0]).toBe(total);
+});
+
 test("paging follows the list's own sort, carried in filter", async ({ shell, page, request }) => {
-  await signedIn(shell);
-  const sheets = await (await SheetApi.of(page, request)).sheets('INQUIRY');
+  const { sheets } = await signedIn(shell, page, request);
   // Oldest first: the INQUIRY tab sorted by creation time, ascending.
-  const [oldest, second] = [...sheets].reverse();
+  const [oldest, second] = [...(await sheets('INQUIRY'))].reverse();
   if (!oldest || !second) throw new Error('the demo data has inquiries');
   const filter = 'sheetType=INQUIRY&filterKey=create_time&filterSort=ASC';
   const detail = new SheetPage(page);
@@ -79,15 +117,13 @@ test("paging follows the list's own sort, carried in filter", async ({ shell, pa
     '/inquiry-quotation/list?sheetType=INQUIRY&filterSort=ASC&filterKey=create_time',
   );
   await detail.next.click();
-  await expect(page).toHaveURL(new RegExp(`[?&]id=${second.id}(&|$)`));
-  await expect(detail.number).toHaveText(second.name);
+  await detail.expectRowOpened(second);
 });
 
 test('paging keeps to the quick-search filters the list had', async ({ shell, page, request }) => {
-  await signedIn(shell);
-  const api = await SheetApi.of(page, request);
+  const { sheets } = await signedIn(shell, page, request);
   const filters = { state_group: ['AWAITING_RECEIPT'] };
-  const matches = await api.sheets('ALL', filters);
+  const matches = await sheets('ALL', filters);
   const [first, second] = matches;
   if (!first || !second) throw new Error('the demo data has two sheets awaiting receipt');
   const filter = `sheetType=ALL&filters=${encodeURIComponent(JSON.stringify(filters))}`;
@@ -95,8 +131,7 @@ test('paging keeps to the quick-search filters the list had', async ({ shell, pa
   await page.goto(detailUrl(first.id, { index: 0, pageNumber: 1, filter }));
   await expect(detail.number).toHaveText(first.name, { timeout: 20_000 });
   await detail.next.click();
-  await expect(page).toHaveURL(new RegExp(`[?&]id=${second.id}(&|$)`));
-  await expect(detail.number).toHaveText(second.name);
+  await detail.expectRowOpened(second);
   // The last match has no next, although the unfiltered list goes on.
   const last = matches.at(-1);
   if (!last) throw new Error('unreachable');
@@ -107,23 +142,21 @@ test('paging keeps to the quick-search filters the list had', async ({ shell, pa
 });
 
 test('paging crosses a 50-row page: index 49 → 50 is page 2', async ({ shell, page, request }) => {
-  await signedIn(shell);
-  const api = await SheetApi.of(page, request);
+  const { api, sheets } = await signedIn(shell, page, request);
   // The demo company has fewer than 51 sheets: a few drafts made on the server fill the list.
-  const missing = 51 - (await api.sheets('ALL')).length;
+  const missing = 51 - (await sheets('ALL')).length;
   for (let n = 0; n < missing; n += 1) await api.createDraft('E2E翻页', [`PAGE-${n}`]);
-  const sheets = await api.sheets('ALL');
-  const at49 = sheets[49];
-  const at50 = sheets[50];
+  const all = await sheets('ALL');
+  const at49 = all[49];
+  const at50 = all[50];
   if (!at49 || !at50) throw new Error('the demo data has more than 50 sheets');
   const detail = new SheetPage(page);
   await page.goto(detailUrl(at49.id, { index: 49, pageNumber: 1 }));
   await expect(detail.number).toHaveText(at49.name, { timeout: 20_000 });
   await detail.next.click();
-  await expect(page).toHaveURL(new RegExp(`[?&]id=${at50.id}(&|$)`));
+  await detail.expectRowOpened(at50);
   await expect(page).toHaveURL(/[?&]index=50(&|$)/);
   await expect(page).toHaveURL(/[?&]pageNumber=2(&|$)/);
-  await expect(detail.number).toHaveText(at50.name);
 });
 
 test('quoted sheets show prices and the validity warning; drafts and inquiries do not', async ({
@@ -131,8 +164,7 @@ test('quoted sheets show prices and the validity warning; drafts and inquiries d
   page,
   request,
 }) => {
-  await signedIn(shell);
-  const sheets = await (await SheetApi.of(page, request)).sheets('ALL');
+  const sheets = await (await signedIn(shell, page, request)).sheets('ALL');
   const detail = new SheetPage(page);
   const stale = find(sheets, (s) => s.state === 'QUOTATION_SENT', 'a quotation sent');
   await page.goto(detailUrl(stale.id));
@@ -152,8 +184,7 @@ test('quoted sheets show prices and the validity warning; drafts and inquiries d
 });
 
 test('an old quote warns about its validity', async ({ shell, page, request }) => {
-  await signedIn(shell);
-  const sheets = await (await SheetApi.of(page, request)).sheets('REPLIED');
+  const sheets = await (await signedIn(shell, page, request)).sheets('REPLIED');
   const detail = new SheetPage(page);
   // The demo data quotes two sheets so long ago that their validity ended 200+ days back.
   let warned = 0;
@@ -167,11 +198,10 @@ test('an old quote warns about its validity', async ({ shell, page, request }) =
 });
 
 test('an order id redirects to the order detail', async ({ shell, page, request }) => {
-  await signedIn(shell);
-  const api = await SheetApi.of(page, request);
+  const { api, sheets } = await signedIn(shell, page, request);
   // Sheet and order ids are separate sequences: a sheet of the same id would win, as on the server.
-  const sheetIds = new Set((await api.sheets('ALL')).map((sheet) => sheet.id));
-  const order = (await api.orders()).find((candidate) => !sheetIds.has(candidate.id));
+  const sheetIds = new Set((await sheets('ALL')).map((sheet) => sheet.id));
+  const order = (await api.orders()).items.find((candidate) => !sheetIds.has(candidate.id));
   if (!order) throw new Error('the demo data has an order whose id is no sheet id');
   await page.goto(detailUrl(order.id));
   await expect(page).toHaveURL(new RegExp(`/order/order/detail\\?orderType=ALL&id=${order.id}$`), {
@@ -184,8 +214,7 @@ test('a 3C line refuses the order with the spec message, without calling the ser
   page,
   request,
 }) => {
-  await signedIn(shell);
-  const sheets = await (await SheetApi.of(page, request)).sheets('REPLIED');
+  const sheets = await (await signedIn(shell, page, request)).sheets('REPLIED');
   const ccc = find(
     sheets,
     (s) =>
@@ -208,10 +237,9 @@ test('a 3C line refuses the order with the spec message, without calling the ser
 });
 
 test('placing an order shows the VIP use the server answers', async ({ shell, page, request }) => {
-  await signedIn(shell);
-  const api = await SheetApi.of(page, request);
+  const { sheets } = await signedIn(shell, page, request);
   const quoted = find(
-    await api.sheets('REPLIED'),
+    await sheets('REPLIED'),
     (s) =>
       ['INQUIRY_REPLIED', 'FOLLOWED_UP', 'QUOTATION_SENT'].includes(s.state) &&
       !s.inquiry_product_list.some((l) => l.quote_state === 'CCC'),
@@ -234,14 +262,13 @@ test('placing an order shows the VIP use the server answers', async ({ shell, pa
   await page.getByRole('button', { name: '关闭' }).click();
   // The engine pulls after the call: the page shows the new state without a reload.
   await expect(detail.state).toHaveText('下单中');
-  const after = (await api.sheets('ALL')).find((s) => s.id === quoted.id);
+  const after = (await sheets('ALL')).find((s) => s.id === quoted.id);
   expect(after?.state).toBe('CONTRACT_AUDITING');
 });
 
 test('cancel needs a reason; a cancelled sheet is restored', async ({ shell, page, request }) => {
-  await signedIn(shell);
-  const api = await SheetApi.of(page, request);
-  const sheet = find(await api.sheets('INQUIRY'), (s) => s.state === 'INQUIRY_SENT', 'an inquiry');
+  const { sheets } = await signedIn(shell, page, request);
+  const sheet = find(await sheets('INQUIRY'), (s) => s.state === 'INQUIRY_SENT', 'an inquiry');
   const detail = new SheetPage(page);
   await page.goto(detailUrl(sheet.id));
   await expect(detail.number).toHaveText(sheet.name, { timeout: 20_000 });
@@ -260,7 +287,7 @@ test('cancel needs a reason; a cancelled sheet is restored', async ({ shell, pag
   await detail.restore.click();
   await expect(detail.state).toHaveText('已询价');
   await expect(page.getByTestId('cancel-reason')).toHaveCount(0);
-  const after = (await api.sheets('ALL')).find((s) => s.id === sheet.id);
+  const after = (await sheets('ALL')).find((s) => s.id === sheet.id);
   expect(after?.state).toBe('INQUIRY_SENT');
 });
 
@@ -270,8 +297,7 @@ test('offline, the server actions are disabled with the reason; owner change sti
   context,
   request,
 }) => {
-  await signedIn(shell);
-  const sheets = await (await SheetApi.of(page, request)).sheets('REPLIED');
+  const sheets = await (await signedIn(shell, page, request)).sheets('REPLIED');
   const quoted = find(sheets, (s) => s.state === 'QUOTATION_SENT', 'a quotation sent');
   const detail = new SheetPage(page);
   await page.goto(detailUrl(quoted.id));
@@ -282,7 +308,7 @@ test('offline, the server actions are disabled with the reason; owner change sti
   await expect(detail.placeOrder).toBeDisabled();
   await expect(detail.cancelSheet).toBeDisabled();
   await expect(detail.actionReason).toHaveText(OFFLINE_REASON);
-  await expect(page.getByRole('button', { name: '变更负责人' })).toBeEnabled();
+  await expect(detail.changeOwner).toBeEnabled();
 
   await context.setOffline(false);
   await expect(detail.placeOrder).toBeEnabled();

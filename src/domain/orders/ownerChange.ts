@@ -7,13 +7,14 @@ import { ownerCandidates, type StaffMember } from '../purchase/rules';
 export const OWNER_CHANGE_LABELS = {
   TITLE: '变更负责人',
   OPEN: '变更负责人',
+  OWNER: '负责人',
+  NO_OWNER: '未指定',
   NEW_OWNER: '新负责人',
   PLACEHOLDER: '输入姓名搜索在职员工',
   NOTHING_FOUND: '没有符合条件的在职员工',
   NO_CANDIDATES: '本公司没有其他在职员工可选',
   CONFIRM: '确定',
   CANCEL: '取消',
-  /** Marks a row whose optimistic change (the new owner) has not reached the server yet. */
   /** Shown in the dialog while offline. */
   OFFLINE_HINT: '当前离线，变更会保存在本机，联网后自动同步',
 } as const;

@@ -1,10 +1,11 @@
-// Previous/next on a detail page (settings-messaging-shared §2 "Detail and list paging"): a
-// button is disabled at either end of the list, or when the page was not opened from a list.
+// 上一条 / 下一条 on the sheet and order detail (settings-messaging-shared §2 "Detail and list
+// paging"): links to the neighbours' addresses (open in a new tab works); a button is disabled at
+// either end of the list, or when the page was not opened from a list row.
 import { Button, Group } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { AppButton } from '../../../app/AppLink';
-import { ORDER_DETAIL_LABELS } from '../../../domain/orders/orderDetail';
-import type { Neighbours } from './useDetailNeighbours';
+import { DETAIL_PAGING_LABELS } from '../../../domain/orders/detailPaging';
+import type { Neighbours } from './neighbourAddresses';
 
 function PagerButton({
   href,
@@ -34,8 +35,8 @@ function PagerButton({
 export function DetailPager({ neighbours }: { neighbours: Neighbours }) {
   return (
     <Group gap="xs" wrap="nowrap">
-      <PagerButton href={neighbours.previous} label={ORDER_DETAIL_LABELS.PREVIOUS} icon="left" />
-      <PagerButton href={neighbours.next} label={ORDER_DETAIL_LABELS.NEXT} icon="right" />
+      <PagerButton href={neighbours.previous} label={DETAIL_PAGING_LABELS.PREVIOUS} icon="left" />
+      <PagerButton href={neighbours.next} label={DETAIL_PAGING_LABELS.NEXT} icon="right" />
     </Group>
   );
 }

@@ -1,14 +1,13 @@
 // The order detail screen (purchasing-core §2.4, issue 6 item 3), read from the local database so
 // it opens at once and offline: breadcrumb back to the list it came from, previous/next through
-// that list, the summary with owner change, the product table and the state-log timeline.
-// The chat icon of §2.4 arrives with the chat panel (issue 7).
+// that list, the chat (disabled while the order loads or when it failed to load), the summary
+// with owner change, the product table and the state-log timeline.
 import { Breadcrumbs, Center, Grid, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMemo } from 'react';
 import { AppAnchor, AppButton } from '../../../app/AppLink';
 import { useAppServices } from '../../../app/AppServicesContext';
 import { useOnline } from '../../../app/session/useOnline';
 import { useSession } from '../../../app/session/useSession';
-import { toSearchString } from '../../../domain/list/listQuery';
 import {
   type DetailOrigin,
   orderListOrigin,
@@ -19,6 +18,8 @@ import { ORDER_DETAIL_LABELS } from '../../../domain/orders/orderDetail';
 import { DEFAULT_ORDER_TAB, type OrderTab } from '../../../domain/orders/orderTabs';
 import { orderTimeline } from '../../../domain/orders/timeline';
 import type { SheetListType } from '../../../domain/purchase/listTypes';
+import { ChatButton } from '../../chat/ChatButton';
+import { orderChatTarget } from '../../chat/chatTarget';
 import { StateTimeline } from '../StateTimeline';
 import { DetailPager } from './DetailPager';
 import { OrderProducts } from './OrderProducts';
@@ -53,11 +54,6 @@ function useOrigin(
   );
 }
 
-function listHref(origin: DetailOrigin): string {
-  const link = originListLink(origin);
-  return `${link.path}${toSearchString(origin.query)}`;
-}
-
 function NotFound({ listHref: href }: { listHref: string }) {
   const online = useOnline();
   return (
@@ -90,7 +86,6 @@ export function OrderDetail({
     { companyId: currentCompany.id, timeZone: account.timezone, origin, filter },
     index,
   );
-  const back = listHref(origin);
   const link = originListLink(origin);
   const timeline = useMemo(() => (order ? orderTimeline(order) : []), [order]);
 
@@ -101,26 +96,25 @@ export function OrderDetail({
           <Text size="sm" c="dimmed">
             {origin.list === 'orders' ? ORDER_DETAIL_LABELS.ORDERS : ORDER_DETAIL_LABELS.PURCHASES}
           </Text>
-          <AppAnchor href={back} size="sm">
+          <AppAnchor href={link.href} size="sm">
             {link.label}
           </AppAnchor>
           {order && <Text size="sm">{order.name}</Text>}
         </Breadcrumbs>
-        <DetailPager neighbours={neighbours} />
+        <Group gap="xs">
+          <ChatButton target={orderChatTarget(order)} />
+          <DetailPager neighbours={neighbours} />
+        </Group>
       </Group>
       {order === undefined && (
         <Center py="xl">
           <Loader />
         </Center>
       )}
-      {order === null && <NotFound listHref={back} />}
+      {order === null && <NotFound listHref={link.href} />}
       {order && (
         <>
-          <OrderSummary
-            order={order}
-            companyId={currentCompany.id}
-            publicWebsite={config.publicWebsite}
-          />
+          <OrderSummary order={order} companyId={currentCompany.id} />
           <Grid gap="md">
             <Grid.Col span={{ base: 12, md: 9 }}>
               <Paper withBorder p="md" radius="md">

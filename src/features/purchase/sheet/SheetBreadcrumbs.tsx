@@ -21,8 +21,7 @@ export function originListType(
 }
 
 function listHref(listType: SheetListType, filter: string | undefined): string {
-  const link = originListLink(purchaseListOrigin(listType, filter));
-  return `${link.path}?${new URLSearchParams(link.search)}`;
+  return originListLink(purchaseListOrigin(listType, filter)).href;
 }
 
 export function SheetBreadcrumbs({

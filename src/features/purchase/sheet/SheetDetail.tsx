@@ -2,13 +2,16 @@
 // and previous/next, the head (number, state, owner, brand logo), the facts and totals, the
 // server actions, the product lines — editable while the sheet is a draft —, and the state log.
 import { Group, Paper, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useOnline } from '../../../app/session/useOnline';
 import { useSession } from '../../../app/session/useSession';
 import type { StoredSheet } from '../../../data/derive';
+import { purchaseListOrigin } from '../../../domain/orders/detailPaging';
 import { linesEditable } from '../../../domain/purchase/rules';
 import { sheetActionStates, sheetStateLogEntries } from '../../../domain/purchase/sheetDetail';
 import { SHEET_LABELS } from '../../../domain/purchase/sheetText';
+import { DetailPager } from '../../orders/detail/DetailPager';
+import { useDetailNeighbours } from '../../orders/detail/useDetailNeighbours';
 import { StateTimeline } from '../../orders/StateTimeline';
 import { isPendingRow } from '../../sync/PendingMark';
 import { SheetActions } from './SheetActions';
@@ -16,11 +19,9 @@ import { originListType, SheetBreadcrumbs } from './SheetBreadcrumbs';
 import { draftFormKey, SheetForm } from './SheetForm';
 import { SheetHeader } from './SheetHeader';
 import { SheetLinesTable } from './SheetLinesTable';
-import { SheetPager } from './SheetPager';
 import { SheetSummary } from './SheetSummary';
 import type { SheetDetailSearch } from './sheetSearch';
 import { useSheetActions } from './useSheetActions';
-import { useSheetNeighbours } from './useSheetNeighbours';
 
 export interface SheetDetailProps {
   sheet: StoredSheet;
@@ -36,8 +37,10 @@ export function SheetDetail({ sheet, companyId, search }: SheetDetailProps) {
   // Read once per page: the validity warning compares with "now" and need not tick.
   const [now] = useState(() => Date.now());
   const listType = originListType(search.sheetType, search.filter);
-  const neighbours = useSheetNeighbours(
-    { companyId, listType, filter: search.filter, timeZone: account.timezone },
+  const filter = search.filter ?? '';
+  const origin = useMemo(() => purchaseListOrigin(listType, filter), [listType, filter]);
+  const neighbours = useDetailNeighbours(
+    { companyId, timeZone: account.timezone, origin, filter },
     search.index,
   );
   const actions = useSheetActions(companyId, sheet.id);
@@ -62,7 +65,7 @@ export function SheetDetail({ sheet, companyId, search }: SheetDetailProps) {
           sheetName={sheet.name || null}
           creating={false}
         />
-        {search.index !== undefined && <SheetPager neighbours={neighbours} search={search} />}
+        <DetailPager neighbours={neighbours} />
       </Group>
       <SheetHeader sheet={sheet} companyId={companyId} canChangeOwner={states.changeOwner.shown} />
       <SheetSummary sheet={sheet} now={now} />

@@ -1,12 +1,9 @@
 // The head of the sheet detail (purchasing-core §2.3): the sheet number, its state tag with the
 // change time, the owner with 变更负责人 (not at SIGN; works offline through the outbox), the
 // brand's logo linking to the brand's public website, and the 待同步 mark while a change waits.
-import { Anchor, Badge, Button, Group, Image, Paper, Stack, Text, Title } from '@mantine/core';
-import { useState } from 'react';
-import { useAppServices } from '../../../app/AppServicesContext';
+import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useSession } from '../../../app/session/useSession';
 import type { StoredSheet } from '../../../data/derive';
-import { brandSiteUrl } from '../../../domain/catalog/publicLinks';
 import { formatDateTime } from '../../../domain/format/date';
 import {
   isSheetState,
@@ -15,7 +12,10 @@ import {
   sheetStateLabel,
 } from '../../../domain/purchase/sheetStates';
 import { SHEET_LABELS } from '../../../domain/purchase/sheetText';
-import { OwnerChangeDialog } from '../../owners/OwnerChangeDialog';
+import { ChatButton } from '../../chat/ChatButton';
+import { sheetChatTarget } from '../../chat/chatTarget';
+import { BrandLogo } from '../../orders/detail/BrandLogo';
+import { OwnerLine } from '../../owners/OwnerLine';
 import { PendingMark } from '../../sync/PendingMark';
 
 const GROUP_COLORS: Record<SheetStateGroup, string> = {
@@ -40,27 +40,6 @@ export function SheetStateBadge({ state }: { state: string }) {
   );
 }
 
-function BrandLogo({ sheet }: { sheet: StoredSheet }) {
-  const { config } = useAppServices();
-  const logo = sheet.brand?.logo_file?.url;
-  const name = sheet.brand?.name ?? sheet.brand_name ?? '';
-  if (!logo) return null;
-  const image = <Image src={logo} alt={name} h={48} w="auto" fit="contain" />;
-  const site = brandSiteUrl(config.publicWebsite, sheet.brand);
-  if (site === null) return image;
-  return (
-    <Anchor
-      href={site}
-      target="_blank"
-      rel="noopener noreferrer"
-      aria-label={`${SHEET_LABELS.BRAND_SITE}：${name}`}
-      data-testid="brand-site"
-    >
-      {image}
-    </Anchor>
-  );
-}
-
 export interface SheetHeaderProps {
   sheet: StoredSheet;
   companyId: number;
@@ -69,7 +48,6 @@ export interface SheetHeaderProps {
 
 export function SheetHeader({ sheet, companyId, canChangeOwner }: SheetHeaderProps) {
   const { account } = useSession();
-  const [ownerOpened, setOwnerOpened] = useState(false);
   const owner = sheet.current_node.contacts_user;
   return (
     <Paper withBorder p="md">
@@ -86,29 +64,20 @@ export function SheetHeader({ sheet, companyId, canChangeOwner }: SheetHeaderPro
             {SHEET_LABELS.STATE_CHANGED_AT}：
             {formatDateTime(sheet.state_change_time, account.timezone)}
           </Text>
-          <Group gap="xs">
-            <Text size="sm">
-              {SHEET_LABELS.OWNER}：
-              <Text span fw={500} data-testid="sheet-owner">
-                {owner?.name ?? SHEET_LABELS.NO_OWNER}
-              </Text>
-            </Text>
-            {canChangeOwner && (
-              <Button size="xs" variant="light" onClick={() => setOwnerOpened(true)}>
-                {SHEET_LABELS.CHANGE_OWNER}
-              </Button>
-            )}
-          </Group>
+          <OwnerLine
+            kind="sheet"
+            companyId={companyId}
+            record={{ id: sheet.id, version: sheet.version }}
+            owner={owner}
+            canChange={canChangeOwner}
+            testId="sheet-owner"
+          />
         </Stack>
-        <BrandLogo sheet={sheet} />
+        <Group gap="sm" align="flex-start">
+          <ChatButton target={sheetChatTarget(sheet)} />
+          <BrandLogo brand={sheet.brand} />
+        </Group>
       </Group>
-      <OwnerChangeDialog
-        opened={ownerOpened}
-        onClose={() => setOwnerOpened(false)}
-        kind="sheet"
-        companyId={companyId}
-        record={{ id: sheet.id, version: sheet.version, ownerContactId: owner?.id ?? null }}
-      />
     </Paper>
   );
 }

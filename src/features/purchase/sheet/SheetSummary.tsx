@@ -4,7 +4,6 @@
 // reason; and the validity warning when a quoted product's validity ended 180+ days ago.
 import { Alert, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
 import { AppAnchor } from '../../../app/AppLink';
 import { useSession } from '../../../app/session/useSession';
 import type { StoredSheet } from '../../../data/derive';
@@ -13,20 +12,8 @@ import { formatDateTime } from '../../../domain/format/date';
 import { formatMoney } from '../../../domain/format/money';
 import { validityWarning } from '../../../domain/purchase/rules';
 import { SHEET_LABELS, SHEET_MESSAGES } from '../../../domain/purchase/sheetText';
+import { DetailFact } from '../../orders/detail/DetailFact';
 import { orderDetailHref } from './sheetSearch';
-
-function Fact({ label, testId, children }: { label: string; testId: string; children: ReactNode }) {
-  return (
-    <Stack gap={2}>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text fw={500} data-testid={testId} style={{ overflowWrap: 'anywhere' }}>
-        {children}
-      </Text>
-    </Stack>
-  );
-}
 
 export function SheetSummary({ sheet, now }: { sheet: StoredSheet; now: number }) {
   const { account, currentCompany } = useSession();
@@ -48,40 +35,40 @@ export function SheetSummary({ sheet, now }: { sheet: StoredSheet; now: number }
       )}
       <Paper withBorder p="md">
         <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
-          <Fact label={SHEET_LABELS.BRAND} testId="sheet-brand">
+          <DetailFact label={SHEET_LABELS.BRAND} testId="sheet-brand">
             {sheet.brand?.name ?? sheet.brand_name ?? '—'}
-          </Fact>
-          <Fact label={SHEET_LABELS.SUPPLIER} testId="sheet-supplier">
+          </DetailFact>
+          <DetailFact label={SHEET_LABELS.SUPPLIER} testId="sheet-supplier">
             {node.company?.name ?? '—'}
-          </Fact>
-          <Fact label={SHEET_LABELS.PAYMENT_METHOD} testId="sheet-payment-method">
+          </DetailFact>
+          <DetailFact label={SHEET_LABELS.PAYMENT_METHOD} testId="sheet-payment-method">
             {paymentMethodLabel(node.payment_method) || '—'}
             {terms && (
               <Text span size="xs" c="dimmed" display="block">
                 {terms}
               </Text>
             )}
-          </Fact>
-          <Fact label={SHEET_LABELS.TAXED_TOTAL} testId="sheet-taxed-total">
+          </DetailFact>
+          <DetailFact label={SHEET_LABELS.TAXED_TOTAL} testId="sheet-taxed-total">
             {formatMoney(node.taxed_amount, currency)}
-          </Fact>
+          </DetailFact>
           {showVip && (
             <>
-              <Fact label={SHEET_LABELS.VIP_BALANCE} testId="sheet-vip-balance">
+              <DetailFact label={SHEET_LABELS.VIP_BALANCE} testId="sheet-vip-balance">
                 {formatMoney(node.vip_balance, 'CNY')}
-              </Fact>
-              <Fact label={SHEET_LABELS.VIP_TOTAL} testId="sheet-vip-total">
+              </DetailFact>
+              <DetailFact label={SHEET_LABELS.VIP_TOTAL} testId="sheet-vip-total">
                 {formatMoney(node.vip_taxed_amount, currency)}
-              </Fact>
+              </DetailFact>
             </>
           )}
-          <Fact label={SHEET_LABELS.CREATED_AT} testId="sheet-created">
+          <DetailFact label={SHEET_LABELS.CREATED_AT} testId="sheet-created">
             {formatDateTime(sheet.create_time, account.timezone)}
-          </Fact>
+          </DetailFact>
           {sheet.order && (
-            <Fact label={SHEET_LABELS.ORDER} testId="sheet-order">
+            <DetailFact label={SHEET_LABELS.ORDER} testId="sheet-order">
               <AppAnchor href={orderDetailHref(sheet.order.id)}>{sheet.order.name}</AppAnchor>
-            </Fact>
+            </DetailFact>
           )}
         </SimpleGrid>
         <Stack gap={2} mt="md">

@@ -4,30 +4,12 @@
 // temporary (negative) id names a sheet created offline until the server's id replaces it.
 import { z } from 'zod';
 import { SHEET_LIST_TYPES } from '../../../domain/purchase/listTypes';
-
-const optionalInt = (min?: number) => {
-  const int = z.coerce.number().int();
-  return (min === undefined ? int : int.min(min)).optional().catch(undefined);
-};
-
-/** The router reads JSON-looking values as JSON: the list's filters come back as text here. */
-const filterParam = z
-  .unknown()
-  .optional()
-  .transform((value) =>
-    value === undefined || value === null || value === ''
-      ? undefined
-      : typeof value === 'string'
-        ? value
-        : JSON.stringify(value),
-  );
+import { listPositionParams, optionalInt } from '../../orders/detail/orderDetailSearch';
 
 export const sheetDetailSearch = z.object({
   id: optionalInt().transform((id) => (id === 0 ? undefined : id)),
   sheetType: z.enum(SHEET_LIST_TYPES).optional().catch(undefined),
-  index: optionalInt(0),
-  pageNumber: optionalInt(1),
-  filter: filterParam,
+  ...listPositionParams,
 });
 
 export type SheetDetailSearch = z.infer<typeof sheetDetailSearch>;
