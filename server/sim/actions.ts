@@ -1,10 +1,15 @@
 // One supplier action on one record, run inside its own `write` transaction by simulateOnce: quote
-// an inquiry, confirm a contract (which creates the order), confirm a cancel request, or take the
-// next step of an order (payment, invoice or state). Every change goes through the services the
-// API uses (sheetSupplier, orderService, todoService), so the feed and the live channel carry it.
+// an inquiry, confirm a contract (which creates the order), confirm a cancel request, take the
+// next step of an order (payment, invoice or state), or read a buyer's chat message and perhaps
+// answer it. Every change goes through the services the API uses (sheetSupplier, orderService,
+// todoService), so the feed and the live channel carry it.
 import { eq } from 'drizzle-orm';
-import { orders, sheets } from '../db/schema/index';
+import { isTodoModule } from '../../src/domain/todos/todoCodes';
+import { orders, sheets, todos } from '../db/schema/index';
 import type { Tx } from '../db/write';
+import { contactActor } from '../messaging/actor';
+import { loadModuleRecord } from '../messaging/moduleRecords';
+import { postMessage, setTodoState } from '../messaging/todoService';
 import {
   advanceOrder,
   confirmCancel,
@@ -19,6 +24,7 @@ import { SIM_MESSAGES } from './messages';
 import { nextOrderStep } from './orderPlan';
 import { type BuyerRecord, followerOf, type SalesContact, salesContact, tellBuyer } from './party';
 import { planQuote } from './quoting';
+import { answers, replyText } from './replies';
 
 export type SimAction =
   | { kind: 'quote'; sheetId: number; state: string }
@@ -26,7 +32,8 @@ export type SimAction =
   | { kind: 'cancel'; orderId: number }
   | { kind: 'payment'; orderId: number; inboundState: string }
   | { kind: 'invoice'; orderId: number; invoiceState: string }
-  | { kind: 'advance'; orderId: number; from: number; to: number };
+  | { kind: 'advance'; orderId: number; from: number; to: number }
+  | { kind: 'reply'; messageId: number };
 
 /** An action and the message posted with it (null: none). */
 export type ActionResult = SimAction & { message: string | null };
@@ -171,8 +178,43 @@ async function progress(ctx: ActionContext, orderId: number): Promise<ActionResu
   return withMessage(ctx, action, orderRecord(order), await orderSpeaker(ctx, order), text);
 }
 
+/**
+ * A buyer's message to the supplier: the contact it is addressed to (else the record's sales
+ * contact) reads it and, for a question always and otherwise by chance, answers the buyer who
+ * wrote it on the same record.
+ */
+async function reply(ctx: ActionContext, messageId: number): Promise<ActionResult | null> {
+  const { tx, changes } = ctx;
+  const [message] = await tx.select().from(todos).where(eq(todos.id, messageId));
+  if (!message || !isTodoModule(message.module) || message.moduleId === null) return null;
+  const record = await loadModuleRecord(tx, message.module, message.moduleId);
+  if (!record) return null;
+  const preferred = [
+    message.toContactsId,
+    record.supplierContactId,
+    await followerOf(tx, record.buyerCompanyId),
+  ];
+  const from = await salesContact(tx, message.toCompanyId, preferred, ctx.forced);
+  if (!from) throw new Error(`supplier ${message.toCompanyId} has no contact in service`);
+  await setTodoState(tx, changes, message.id, 'READ', contactActor(from), 'MESSAGE');
+  const action = { kind: 'reply', messageId } as const;
+  if (!answers(message.subject, ctx.random)) return { ...action, message: null };
+  const text = replyText(message.subject, message.files.length > 0, record.number, ctx.random);
+  await postMessage(tx, changes, {
+    module: record.module,
+    module_id: record.id,
+    subject: text,
+    to_company_id: message.fromCompanyId,
+    to_contacts_id: message.fromContactsId,
+    todo_files: [],
+    fromContactId: from.id,
+    fromCompanyId: from.companyId,
+  });
+  return { ...action, message: text };
+}
+
 const ACTIONS: Record<WorkKind, (ctx: ActionContext, id: number) => Promise<ActionResult | null>> =
-  { quote, contract, cancel, order: progress };
+  { quote, contract, cancel, order: progress, reply };
 
 /** Acts on the record if it is still due; null when it no longer is (or has nothing to do). */
 export async function act(

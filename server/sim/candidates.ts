@@ -1,16 +1,30 @@
 // The supplier's due work, found by time: sent inquiries that have waited long enough, contracts
-// under audit, cancel requests, and orders whose last change is older than the dwell. Each kind
-// has one condition, used both to find the work and, inside the action's transaction, to check
-// that the record is still due (the buyer may have acted in between).
-import { and, eq, gte, inArray, isNull, lte, ne, notInArray, or, type SQL, sql } from 'drizzle-orm';
+// under audit, cancel requests, orders whose last change is older than the dwell, and buyers'
+// chat messages to the supplier still unread after a short while. Each kind has one condition,
+// used both to find the work and, inside the action's transaction, to check that the record is
+// still due (the buyer may have acted in between).
+import {
+  and,
+  eq,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  lte,
+  ne,
+  notInArray,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import { SHEET_STATE_GROUP, SHEET_STATES } from '../../src/domain/purchase/sheetStates';
 import type { Db } from '../db/database';
-import { orders, sheets } from '../db/schema/index';
+import { companies, orders, sheets, todos } from '../db/schema/index';
 import type { Tx } from '../db/write';
 import { ORDER_PROGRESSION } from '../purchasing/orderService';
 import type { SimTiming } from './timing';
 
-export type WorkKind = 'quote' | 'contract' | 'cancel' | 'order';
+export type WorkKind = 'quote' | 'contract' | 'cancel' | 'order' | 'reply';
 
 export type Due = { kind: WorkKind; id: number; dueMs: number };
 
@@ -20,6 +34,8 @@ export type Scope = {
   /** Records left alone this step (e.g. ones that failed recently), by kind of table. */
   skipSheets: readonly number[];
   skipOrders: readonly number[];
+  /** Chat messages left alone this step. */
+  skipMessages: readonly number[];
   /**
    * Only work that buyers started at or after this instant (the running server's start), so the
    * demo data keeps every state on display; null: everything due.
@@ -53,6 +69,21 @@ export function dueConditions(scope: Scope, nowMs: number, timing: SimTiming) {
     scope.skipOrders.length ? notInArray(orders.id, [...scope.skipOrders]) : undefined,
     or(isNull(orders.baseState), ne(orders.baseState, CANCELLED_BASE_STATE)),
   );
+  const messageScope = and(
+    eq(todos.type, 'MESSAGE'),
+    isNotNull(todos.moduleId),
+    scope.supplierCompanyId === null
+      ? inArray(
+          todos.toCompanyId,
+          sql`(select ${companies.id} from ${companies} where ${companies.role} = 'SUPPLIER')`,
+        )
+      : eq(todos.toCompanyId, scope.supplierCompanyId),
+    inArray(
+      todos.fromCompanyId,
+      sql`(select ${companies.id} from ${companies} where ${companies.role} = 'BUYER')`,
+    ),
+    scope.skipMessages.length ? notInArray(todos.id, [...scope.skipMessages]) : undefined,
+  );
   const since = scope.sinceMs === null ? null : iso(scope.sinceMs);
   const conditions: Conditions = {
     quote: and(
@@ -79,20 +110,28 @@ export function dueConditions(scope: Scope, nowMs: number, timing: SimTiming) {
       inArray(orders.state, [...MOVABLE_ORDER_STATES]),
       lte(orders.writeTime, iso(nowMs - timing.orderDwellMs)),
     ),
+    reply: and(
+      messageScope,
+      since ? gte(todos.createTime, since) : undefined,
+      eq(todos.state, 'UNREAD'),
+      lte(todos.createTime, iso(nowMs - timing.replyAgeMs)),
+    ),
   };
   const waits: Record<WorkKind, number> = {
     quote: timing.quoteAgeMs,
     contract: timing.contractAgeMs,
     cancel: timing.cancelAgeMs,
     order: timing.orderDwellMs,
+    reply: timing.replyAgeMs,
   };
   return { conditions, waits };
 }
 
 export type DueConditions = ReturnType<typeof dueConditions>;
 
-const epochMs = (column: typeof sheets.stateChangeTime | typeof orders.writeTime) =>
-  sql<number>`(extract(epoch from ${column}) * 1000)::float8`;
+const epochMs = (
+  column: typeof sheets.stateChangeTime | typeof orders.writeTime | typeof todos.createTime,
+) => sql<number>`(extract(epoch from ${column}) * 1000)::float8`;
 
 /** Which kinds live in which table, and the time their wait is measured from. */
 const SOURCES = {
@@ -100,13 +139,14 @@ const SOURCES = {
   contract: { table: sheets, id: sheets.id, since: sheets.stateChangeTime },
   cancel: { table: orders, id: orders.id, since: orders.writeTime },
   order: { table: orders, id: orders.id, since: orders.writeTime },
+  reply: { table: todos, id: todos.id, since: todos.createTime },
 } as const;
 
-const KIND_ORDER: readonly WorkKind[] = ['cancel', 'contract', 'quote', 'order'];
+const KIND_ORDER: readonly WorkKind[] = ['cancel', 'contract', 'quote', 'order', 'reply'];
 
 /**
- * Up to `limit` due records, the longest-overdue first (ties: cancels, contracts, quotes, then
- * orders; then by id), so a backlog is worked off in order and every kind gets its turn.
+ * Up to `limit` due records, the longest-overdue first (ties: cancels, contracts, quotes, orders,
+ * then replies; then by id), so a backlog is worked off in order and every kind gets its turn.
  */
 export async function findDue(db: Db, due: DueConditions, limit: number): Promise<Due[]> {
   if (limit <= 0) return [];

@@ -154,7 +154,11 @@ export function startSimulator(
       since,
       random,
       speed,
-      skip: { sheets: skipped('sheet:'), orders: skipped('order:') },
+      skip: {
+        sheets: skipped('sheet:'),
+        orders: skipped('order:'),
+        messages: skipped('message:'),
+      },
     });
     for (const failure of summary.failed) {
       log.warn(

@@ -1,6 +1,7 @@
 // One step of the supplier simulator (issue 3 item 7): the supplier quotes sent inquiries,
-// confirms contracts and cancel requests, and moves orders along with their payment and invoice
-// states, writing messages to the buyer as it goes. Deterministic: the same database, clock and
+// confirms contracts and cancel requests, moves orders along with their payment and invoice
+// states, writing messages to the buyer as it goes, and reads and answers the buyers' chat
+// messages (issue 7 item 4). Deterministic: the same database, clock and
 // random stream give the same actions. Each action runs in its own `write` transaction, so a long
 // backlog never holds the sync lock for long, and one failing record does not undo the others.
 // startSimulator (runner.ts) calls this on a timer.
@@ -27,11 +28,14 @@ export type SimulateOptions = {
   speed?: number;
   /** Only work buyers started at or after this instant (see Scope.sinceMs); default: all. */
   since?: Date;
-  /** Sheet and order ids to leave alone this step (the runner's back-off after failures). */
-  skip?: { sheets?: readonly number[]; orders?: readonly number[] };
+  /** Sheet, order and message ids to leave alone this step (the runner's back-off after failures). */
+  skip?: { sheets?: readonly number[]; orders?: readonly number[]; messages?: readonly number[] };
 };
 
-/** A record whose action failed; `key` names it for the runner's back-off (`sheet:12`, `order:7`). */
+/**
+ * A record whose action failed; `key` names it for the runner's back-off (`sheet:12`, `order:7`,
+ * `message:30`).
+ */
 export type SimFailure = { kind: WorkKind; id: number; key: string; error: unknown };
 
 export type SimSummary = {
@@ -42,8 +46,15 @@ export type SimSummary = {
   failed: SimFailure[];
 };
 
-const keyOf = (kind: WorkKind, id: number) =>
-  `${kind === 'quote' || kind === 'contract' ? 'sheet' : 'order'}:${id}`;
+const TABLE_OF: Record<WorkKind, 'sheet' | 'order' | 'message'> = {
+  quote: 'sheet',
+  contract: 'sheet',
+  cancel: 'order',
+  order: 'order',
+  reply: 'message',
+};
+
+const keyOf = (kind: WorkKind, id: number) => `${TABLE_OF[kind]}:${id}`;
 
 async function forcedContact(db: Db, id: number | undefined): Promise<SalesContact | null> {
   if (id === undefined) return null;
@@ -63,6 +74,7 @@ export async function simulateOnce(db: Db, options: SimulateOptions): Promise<Si
       supplierCompanyId: forced?.companyId ?? null,
       skipSheets: options.skip?.sheets ?? [],
       skipOrders: options.skip?.orders ?? [],
+      skipMessages: options.skip?.messages ?? [],
       sinceMs: options.since?.getTime() ?? null,
     },
     nowMs,

@@ -1,7 +1,8 @@
 // How fast the supplier simulator works. The base figures are for SIM_SPEED=1 and every figure is
 // divided by the speed, so SIM_SPEED=10 runs ten times as fast (a quote after 3 s, an order step
 // every 12 s) and SIM_SPEED=0.1 ten times as slow. At speed 1 a demo user who sends an inquiry
-// sees the quote within about half a minute, and an order moves one step every two minutes.
+// sees the quote within about half a minute, an order moves one step every two minutes, and a
+// chat message is read (and perhaps answered) after about ten seconds.
 
 export type SimTiming = {
   /** Pause between two steps (the next step starts this long after the last one ended). */
@@ -14,6 +15,8 @@ export type SimTiming = {
   cancelAgeMs: number;
   /** An order is touched (state, payment, invoice) at most once per dwell since its last change. */
   orderDwellMs: number;
+  /** A buyer's chat message is read (and maybe answered) once it has waited this long. */
+  replyAgeMs: number;
 };
 
 export const BASE_TIMING: SimTiming = {
@@ -22,6 +25,7 @@ export const BASE_TIMING: SimTiming = {
   contractAgeMs: 30_000,
   cancelAgeMs: 30_000,
   orderDwellMs: 120_000,
+  replyAgeMs: 8_000,
 };
 
 /** Below this a timer would only burn CPU; PGlite answers a step in tens of milliseconds. */
@@ -36,5 +40,6 @@ export function simTiming(speed = 1): SimTiming {
     contractAgeMs: scale(BASE_TIMING.contractAgeMs),
     cancelAgeMs: scale(BASE_TIMING.cancelAgeMs),
     orderDwellMs: scale(BASE_TIMING.orderDwellMs),
+    replyAgeMs: scale(BASE_TIMING.replyAgeMs),
   };
 }

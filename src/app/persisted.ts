@@ -4,6 +4,7 @@
 // breaking the app. Storage that throws (private mode, quota, disabled) behaves as empty.
 import type { z } from 'zod';
 import { runtimeConfigSchema } from '../domain/config/runtimeConfig';
+import { chatContactsSchema } from '../features/chat/chatSchemas';
 import { searchFormsSchema } from '../features/lists/searchFormSchema';
 import { indexPagesSchema, newsItemSchema } from '../features/shell/shellSchemas';
 import {
@@ -52,6 +53,8 @@ const PERSISTED = {
     name: 'purchasing.lists.searchForms',
     schema: searchFormsSchema,
   },
+  /** The chat panel's default contact per record, so a message written offline finds its addressee. */
+  chatContacts: { store: 'local', name: 'purchasing.chat.contacts', schema: chatContactsSchema },
 } as const satisfies Record<string, PersistedKey>;
 
 export type PersistedName = keyof typeof PERSISTED;

@@ -182,3 +182,73 @@ export async function staffList(
   );
   return lists.flat().sort((a, b) => a.id - b.id);
 }
+
+// ——— to-do inbox
+
+/** One of the user's companies and the user's contact in it (the MINE scope is per contact). */
+export interface InboxCompany {
+  companyId: number;
+  contactId: number;
+}
+
+/** The to-do page's lists: a company scope, the MINE scope, and the favourites tab. */
+export type InboxView = 'company' | 'mine' | 'favourites';
+
+const latestFavouriteFirst = (a: StoredTodo, b: StoredTodo): number => {
+  const [x, y] = [a.favourite_time ?? '', b.favourite_time ?? ''];
+  return x === y ? b.id - a.id : x < y ? 1 : -1;
+};
+
+/**
+ * The to-do page: the newest `limit` to-dos of every company of the user (the server's list takes
+ * repeated companyIds), read as one index range per company and merged, newest first (the
+ * favourites by the time they were favourited). A to-do between two of the user's companies is
+ * in both feeds: the recipient's copy is kept, the one the user acts on. The total adds up the
+ * companies' kept totals, so such a to-do counts once per company.
+ */
+export function inboxPage(
+  db: PurchasingDb,
+  query: { companies: readonly InboxCompany[]; view: InboxView; limit: number },
+): Promise<Page<StoredTodo>> {
+  const { companies, view, limit } = query;
+  const viewOf = (company: InboxCompany): TodoView =>
+    view === 'mine' ? { kind: 'mine', contactId: company.contactId } : { kind: view };
+  return db.transaction('r', db.todos, db.listTotals, async () => {
+    const byId = new Map<number, StoredTodo>();
+    let total = 0;
+    for (const company of companies) {
+      const page = await todoPage(db, {
+        companyId: company.companyId,
+        view: viewOf(company),
+        offset: 0,
+        limit,
+      });
+      total += page.total;
+      for (const row of page.items) {
+        if (!byId.has(row.id) || row.company_id === row.to_company_id) byId.set(row.id, row);
+      }
+    }
+    const order = view === 'favourites' ? latestFavouriteFirst : newestFirst;
+    return { items: [...byId.values()].sort(order).slice(0, limit), total };
+  });
+}
+
+// ——— chat
+
+const oldestFirst = (a: StoredTodo, b: StoredTodo): number => -newestFirst(a, b);
+
+/**
+ * A chat panel's messages: the threads of up to two records (an order and its sheet) as the
+ * company sees them, oldest first, read together so the two agree.
+ */
+export function chatMessages(
+  db: PurchasingDb,
+  query: { companyId: number; threads: ReadonlyArray<{ module: string; moduleId: number }> },
+): Promise<StoredTodo[]> {
+  return db.transaction('r', db.todos, async () => {
+    const threads = await Promise.all(
+      query.threads.map((thread) => messageThread(db, { companyId: query.companyId, ...thread })),
+    );
+    return threads.flat().sort(oldestFirst);
+  });
+}

@@ -8,6 +8,7 @@ import { NoPermission } from '../app/NoPermission';
 import { AUTH_CALLBACK_PATH } from '../auth/returnTo';
 import { NO_PERMISSION_PATH } from '../domain/routes';
 import { AuthCallback } from './AuthCallback';
+import { messageRoutes } from './messageRoutes';
 import { orderRoutes } from './orderRoutes';
 import { purchaseRoutes } from './purchaseRoutes';
 import { rootRoute } from './rootRoute';
@@ -65,6 +66,7 @@ const routeTree = rootRoute.addChildren([
   orderRoute,
   ...purchaseRoutes,
   ...orderRoutes,
+  ...messageRoutes,
   noPermissionRoute,
 ]);
 

@@ -36,3 +36,10 @@ export function isMailState(value: unknown): value is MailState {
 export function mailStateLabel(code: string): string {
   return isMailState(code) ? MAIL_STATE_LABELS[code] : code;
 }
+
+/** Mails that did not (fully) go out: the inbox shows their state in red (our reading). */
+export const FAILED_MAIL_STATES: readonly MailState[] = ['send_fail', 'partial_fail'];
+
+export function isFailedMailState(code: string | null | undefined): boolean {
+  return isMailState(code) && FAILED_MAIL_STATES.includes(code);
+}

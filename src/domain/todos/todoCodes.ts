@@ -2,7 +2,7 @@
 // inbox constants (settings-messaging-shared §2 route table, §3 "To-do or message item",
 // §4 "Message and to-do", §7 "To-dos and messages", §9).
 
-import { TODO_MESSAGES } from './messages';
+import { TODO_INBOX_MESSAGES, TODO_MESSAGES } from './messages';
 
 export const TODO_TYPES = ['MESSAGE', 'MAIL'] as const;
 export type TodoType = (typeof TODO_TYPES)[number];
@@ -68,17 +68,29 @@ export const todoScopeLabel = (code: string): string =>
 export const todoModuleLabel = (code: string): string =>
   isTodoModule(code) ? TODO_MODULE_LABELS[code] : code;
 
+/** A company as messages show it: customer service as 客服, any other by its name. */
+export function messageCompanyLabel(
+  companyId: number | null,
+  name: string | null | undefined,
+): string {
+  if (companyId !== null && CUSTOMER_SERVICE_COMPANY_IDS.includes(companyId)) {
+    return TODO_MESSAGES.CUSTOMER_SERVICE;
+  }
+  return name ?? '';
+}
+
 export function senderCompanyLabel(item: {
   from_company_id: number | null;
   from_company_name?: string | null;
 }): string {
-  if (
-    item.from_company_id !== null &&
-    CUSTOMER_SERVICE_COMPANY_IDS.includes(item.from_company_id)
-  ) {
-    return TODO_MESSAGES.CUSTOMER_SERVICE;
-  }
-  return item.from_company_name ?? '';
+  return messageCompanyLabel(item.from_company_id, item.from_company_name);
+}
+
+export function recipientCompanyLabel(item: {
+  to_company_id: number | null;
+  to_company_name?: string | null;
+}): string {
+  return messageCompanyLabel(item.to_company_id, item.to_company_name);
 }
 
 type DetailTarget = { module_id: number; module_number?: string | null };
@@ -100,7 +112,25 @@ export const TODO_MODULE_DETAIL: Record<TodoModule, (item: DetailTarget) => stri
     `/inquiry-quotation/detail?${query([['id', String(item.module_id)]])}`,
 };
 
-/** Where a to-do leads; null for a module this client does not know yet. */
-export function todoDetailHref(item: DetailTarget & { module: string }): string | null {
-  return isTodoModule(item.module) ? TODO_MODULE_DETAIL[item.module](item) : null;
+/** Where a to-do leads; null for a mail bound to no record or a module this client does not know. */
+export function todoDetailHref(item: {
+  module: string | null;
+  module_id: number | null;
+  module_number?: string | null;
+}): string | null {
+  const { module, module_id } = item;
+  if (module_id === null || !isTodoModule(module)) return null;
+  return TODO_MODULE_DETAIL[module]({ module_id, module_number: item.module_number ?? null });
 }
+
+/** The two tabs of the to-do page and of the shell's panel (settings §2 "Shell"). */
+export const INBOX_TABS = ['todo', 'favourites'] as const;
+export type InboxTab = (typeof INBOX_TABS)[number];
+export const INBOX_TAB_TEXT: Record<InboxTab, { label: string; empty: string }> = {
+  todo: { label: TODO_INBOX_MESSAGES.TAB_TODO, empty: TODO_MESSAGES.EMPTY_TODO_TAB },
+  favourites: {
+    label: TODO_INBOX_MESSAGES.TAB_FAVOURITES,
+    empty: TODO_MESSAGES.EMPTY_FAVOURITE_TAB,
+  },
+};
+export const isInboxTab = (value: unknown): value is InboxTab => includes(INBOX_TABS, value);

@@ -13,8 +13,9 @@ export interface TodoItem {
   type: string;
   state: string;
   subject: string;
-  module: string;
-  module_id: number;
+  /** Null (with module_id) for a mail bound to no record. */
+  module: string | null;
+  module_id: number | null;
   module_number?: string | null;
   mail_id?: number | null;
   from_company_id: number | null;

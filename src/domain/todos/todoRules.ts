@@ -2,7 +2,7 @@
 // and message inbox", §4 "Message and to-do", §6 "A to-do owned by another contact can be taken
 // over after confirmation").
 
-import { TODO_MESSAGES, takeOverConfirmation } from './messages';
+import { TODO_INBOX_MESSAGES, TODO_MESSAGES, takeOverConfirmation } from './messages';
 import type { TodoState } from './todoCodes';
 import type { InboxUser, TodoItem } from './todoItem';
 
@@ -15,15 +15,22 @@ export function isHighlighted(item: Addressed, currentCompanyId: number): boolea
   );
 }
 
-/** The sender's marker: one of my companies sent it and the other party has not read it yet. */
+/**
+ * The sender's marker: one of my companies sent it and the other party has not read it yet. A
+ * colleague's message to one of `myContactIds` gets none: there the user is the other party.
+ */
 export function showsSenderUnreadMarker(
-  item: Pick<TodoItem, 'state' | 'from_company_id'>,
+  item: Pick<TodoItem, 'state' | 'from_company_id'> & Partial<Pick<TodoItem, 'to_contacts_id'>>,
   myCompanyIds: readonly number[],
+  myContactIds: readonly number[] = [],
 ): boolean {
+  const to = item.to_contacts_id ?? null;
+  const toMe = to !== null && myContactIds.includes(to);
   return (
     item.state === 'UNREAD' &&
     item.from_company_id !== null &&
-    myCompanyIds.includes(item.from_company_id)
+    myCompanyIds.includes(item.from_company_id) &&
+    !toMe
   );
 }
 
@@ -41,17 +48,43 @@ export function canFavourite(item: Addressed, myCompanyIds: readonly number[]): 
 }
 
 /**
- * The confirmation to switch to the receiving company, or null when no switch is needed (or
- * possible: the user cannot switch to a company they do not belong to).
+ * The company a to-do is acted on and opened in: its recipient when that is one of the user's
+ * companies (only the recipient marks it), else its sender; null when neither is the user's.
+ */
+export function owningCompany(
+  item: Pick<TodoItem, 'from_company_id' | 'to_company_id'>,
+  myCompanyIds: readonly number[],
+): number | null {
+  for (const company of [item.to_company_id, item.from_company_id]) {
+    if (company !== null && myCompanyIds.includes(company)) return company;
+  }
+  return null;
+}
+
+export interface CompanySwitch {
+  companyId: number;
+  message: string;
+}
+
+/**
+ * The switch offered before opening or acting on a to-do of another of the user's companies:
+ * the company and the question (the spec's wording for the recipient, ours for the sender);
+ * null when the current company is that company, or the user cannot switch to it.
  */
 export function companySwitchConfirmation(
-  item: Pick<TodoItem, 'to_company_id'>,
+  item: Pick<TodoItem, 'from_company_id' | 'to_company_id'>,
   currentCompanyId: number,
   myCompanyIds: readonly number[],
-): string | null {
-  const to = item.to_company_id;
-  if (to === null || to === currentCompanyId || !myCompanyIds.includes(to)) return null;
-  return TODO_MESSAGES.SWITCH_TO_RECEIVING_COMPANY;
+): CompanySwitch | null {
+  const owner = owningCompany(item, myCompanyIds);
+  if (owner === null || owner === currentCompanyId) return null;
+  return {
+    companyId: owner,
+    message:
+      owner === item.to_company_id
+        ? TODO_MESSAGES.SWITCH_TO_RECEIVING_COMPANY
+        : TODO_INBOX_MESSAGES.SWITCH_TO_SENDING_COMPANY,
+  };
 }
 
 type Assigned = Pick<TodoItem, 'to_contacts_id' | 'to_contacts_name'>;
@@ -76,13 +109,59 @@ export function applyStateChange<T extends TodoItem>(
   state: TodoState,
   user: InboxUser,
 ): T {
-  if (!belongsToAnotherContact(item, user)) return { ...item, state };
+  const assignee = assigneeAfterTakeOver(item, user);
+  if (assignee === null) return { ...item, state };
+  return { ...item, state, to_contacts_id: assignee.id, to_contacts_name: assignee.name };
+}
+
+/**
+ * The user's contact in the receiving company, who becomes the assignee when the user changes
+ * the state of another contact's to-do; null when the to-do is the user's own (or unassigned).
+ */
+export function assigneeAfterTakeOver(
+  item: Assigned & Pick<TodoItem, 'to_company_id'>,
+  user: InboxUser,
+): { id: number; name: string } | null {
+  if (!belongsToAnotherContact(item, user) || item.to_contacts_id === null) return null;
   const mine = user.contacts.find((c) => c.company_id === item.to_company_id);
+  return { id: mine?.id ?? item.to_contacts_id, name: mine?.name ?? user.name };
+}
+
+/** The state changes the inbox offers: marking processed and favouriting (DELAYED). */
+export type InboxStateChange = Extract<TodoState, 'PROCESSED' | 'DELAYED'>;
+
+export interface StateChangePlan {
+  /** The recipient company: the change is made (and queued) as that company. */
+  companyId: number;
+  /** Asked first when the user works in another company now. */
+  companySwitch: CompanySwitch | null;
+  /** Asked next when the to-do belongs to another contact. */
+  takeOver: string | null;
+  /** Who the to-do is assigned to after a take-over; null keeps the assignee. */
+  assignee: { id: number; name: string } | null;
+}
+
+/**
+ * What changing a to-do's state takes, in the order the user is asked; null when the user may
+ * not make this change (not the recipient company, or the state is already set).
+ */
+export function planStateChange(
+  item: Pick<
+    TodoItem,
+    'state' | 'from_company_id' | 'to_company_id' | 'to_contacts_id' | 'to_contacts_name'
+  >,
+  state: InboxStateChange,
+  currentCompanyId: number,
+  user: InboxUser,
+): StateChangePlan | null {
+  const mine = user.contacts.map((c) => c.company_id);
+  const allowed = state === 'PROCESSED' ? canMarkProcessed(item, mine) : canFavourite(item, mine);
+  if (!allowed || item.to_company_id === null) return null;
   return {
-    ...item,
-    state,
-    to_contacts_id: mine?.id ?? item.to_contacts_id,
-    to_contacts_name: mine?.name ?? user.name,
+    companyId: item.to_company_id,
+    companySwitch: companySwitchConfirmation(item, currentCompanyId, mine),
+    takeOver: takeOverPrompt(item, user),
+    assignee: assigneeAfterTakeOver(item, user),
   };
 }
 

@@ -18,6 +18,18 @@ export const TOPICS = {
   syncPoke: (companyId: Id) => `sync.poke.${companyId}`,
 } as const;
 
+/**
+ * The message topics of a chat panel's records. A record created offline (temporary, negative
+ * id) has no topic yet: the server does not know it.
+ */
+export function moduleMessageTopics(
+  records: ReadonlyArray<{ module: TodoModule; moduleId: number }>,
+): string[] {
+  return records
+    .filter((record) => record.moduleId > 0)
+    .map((record) => TOPICS.moduleMessages(record.module, record.moduleId));
+}
+
 export interface Subscriber {
   userId: number;
   companyIds: readonly number[];

@@ -1,9 +1,9 @@
 // The shell's right-side to-do panel (settings-messaging-shared §2 "Shell"): a to-do tab and a
-// favourites tab read from the local database, each item showing the sender company, subject,
-// time and an attachment marker, highlighted red while unread or read and addressed to the
-// current company; a click opens the item's detail page. Works offline like every screen.
+// favourites tab read from the local database, each item shown as on the to-do page (TodoSummary:
+// sender company, subject, time, attachment marker, red while open and addressed to the current
+// company, 待同步 while a change waits); a click opens the item's detail page, the footer the
+// to-do page on the same tab. Works offline and follows the sync live like every screen.
 import {
-  Badge,
   Drawer,
   Group,
   Loader,
@@ -13,21 +13,21 @@ import {
   Text,
   UnstyledButton,
 } from '@mantine/core';
-import { IconPaperclip } from '@tabler/icons-react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { PurchasingDb } from '../../data/db';
 import type { StoredTodo } from '../../data/derive';
-import { formatDateTime } from '../../domain/format/date';
-import { TODO_MESSAGES } from '../../domain/todos/messages';
+import { seeAllCount, TODO_INBOX_MESSAGES } from '../../domain/todos/messages';
 import {
-  isTodoModule,
-  senderCompanyLabel,
-  TODO_MODULE_DETAIL,
-  todoModuleLabel,
+  INBOX_TAB_TEXT,
+  INBOX_TABS,
+  type InboxTab,
+  isInboxTab,
+  todoDetailHref,
 } from '../../domain/todos/todoCodes';
-import { isHighlighted } from '../../domain/todos/todoRules';
-import { type TodoPanelTab, useTodoPanel } from './useTodoPanel';
+import { TodoSummary, type TodoSummaryProps } from './TodoSummary';
+import { useInboxContext } from './useInboxContext';
+import { useTodoPanel } from './useTodoPanel';
 
 export interface TodoPanelProps {
   opened: boolean;
@@ -39,42 +39,20 @@ export interface TodoPanelProps {
 
 function TodoRow({
   item,
-  companyId,
-  timeZone,
+  inbox,
   onOpen,
 }: {
   item: StoredTodo;
-  companyId: number;
-  timeZone: string | null;
+  inbox: TodoSummaryProps['inbox'];
   onOpen(href: string): void;
 }) {
-  const highlighted = isHighlighted(item, companyId);
   const content = (
-    <Stack gap={2} py={8} px="xs" data-testid="todo-panel-item" data-highlighted={highlighted}>
-      <Group justify="space-between" wrap="nowrap" gap="xs">
-        <Text size="sm" fw={600} c={highlighted ? 'red.7' : undefined} truncate>
-          {senderCompanyLabel(item)}
-        </Text>
-        <Text size="xs" c="dimmed" style={{ flexShrink: 0 }}>
-          {formatDateTime(item.create_time ?? null, timeZone)}
-        </Text>
-      </Group>
-      <Group gap={6} wrap="nowrap">
-        <Badge size="xs" variant="light" style={{ flexShrink: 0 }}>
-          {todoModuleLabel(item.module ?? '')}
-        </Badge>
-        <Text size="sm" c={highlighted ? 'red.7' : undefined} lineClamp={2} style={{ minWidth: 0 }}>
-          {item.subject}
-        </Text>
-        {item.has_attachment && (
-          <IconPaperclip size={14} aria-label="有附件" style={{ flexShrink: 0 }} />
-        )}
-      </Group>
+    <Stack gap={0} py={8} px="xs" data-testid="todo-panel-item">
+      <TodoSummary item={item} inbox={inbox} />
     </Stack>
   );
-  const { module, module_id } = item;
-  if (module === null || module_id === null || !isTodoModule(module)) return content;
-  const href = TODO_MODULE_DETAIL[module]({ module_id, module_number: item.module_number ?? null });
+  const href = todoDetailHref(item);
+  if (href === null) return content;
   return (
     <UnstyledButton
       component="a"
@@ -96,8 +74,9 @@ function TabList({
   tab,
   timeZone,
   onClose,
-}: Omit<TodoPanelProps, 'opened'> & { tab: TodoPanelTab }) {
+}: Omit<TodoPanelProps, 'opened'> & { tab: InboxTab }) {
   const page = useTodoPanel(db, companyId, tab);
+  const context = useInboxContext();
   const navigate = useNavigate();
   const open = (href: string) => {
     onClose();
@@ -110,11 +89,26 @@ function TabList({
       </Group>
     );
   }
+  const seeAll = (
+    <UnstyledButton
+      renderRoot={(props) => <Link {...props} to="/message/waiting/list" search={{ tab }} />}
+      onClick={onClose}
+      py="sm"
+      display="block"
+    >
+      <Text size="sm" c="blue" ta="center">
+        {page.total > page.items.length ? seeAllCount(page.total) : TODO_INBOX_MESSAGES.SEE_ALL}
+      </Text>
+    </UnstyledButton>
+  );
   if (page.items.length === 0) {
     return (
-      <Text c="dimmed" ta="center" py="xl">
-        {tab === 'todo' ? TODO_MESSAGES.EMPTY_TODO_TAB : TODO_MESSAGES.EMPTY_FAVOURITE_TAB}
-      </Text>
+      <Stack gap={0}>
+        <Text c="dimmed" ta="center" py="xl">
+          {INBOX_TAB_TEXT[tab].empty}
+        </Text>
+        {seeAll}
+      </Stack>
     );
   }
   return (
@@ -123,47 +117,39 @@ function TabList({
         <TodoRow
           key={item.id}
           item={item}
-          companyId={companyId}
-          timeZone={timeZone}
+          inbox={{ ...context, currentCompanyId: companyId, timeZone }}
           onOpen={open}
         />
       ))}
-      {page.total > page.items.length && (
-        <UnstyledButton component={Link} to="/message/waiting/list" onClick={onClose} py="sm">
-          <Text size="sm" c="blue" ta="center">
-            查看全部 {page.total} 条
-          </Text>
-        </UnstyledButton>
-      )}
+      {seeAll}
     </Stack>
   );
 }
 
 export function TodoPanel({ opened, onClose, ...rest }: TodoPanelProps) {
-  const [tab, setTab] = useState<TodoPanelTab>('todo');
+  const [tab, setTab] = useState<InboxTab>('todo');
   return (
     <Drawer
       opened={opened}
       onClose={onClose}
       position="right"
       size="sm"
-      title="待办消息"
+      title={TODO_INBOX_MESSAGES.PAGE_TITLE}
       scrollAreaComponent={ScrollArea.Autosize}
     >
-      <Tabs
-        value={tab}
-        onChange={(value) => setTab(value === 'favourites' ? 'favourites' : 'todo')}
-      >
+      <Tabs value={tab} onChange={(value) => isInboxTab(value) && setTab(value)}>
         <Tabs.List grow>
-          <Tabs.Tab value="todo">待办</Tabs.Tab>
-          <Tabs.Tab value="favourites">收藏</Tabs.Tab>
+          {INBOX_TABS.map((value) => (
+            <Tabs.Tab key={value} value={value}>
+              {INBOX_TAB_TEXT[value].label}
+            </Tabs.Tab>
+          ))}
         </Tabs.List>
-        <Tabs.Panel value="todo">
-          {tab === 'todo' && <TabList {...rest} tab="todo" onClose={onClose} />}
-        </Tabs.Panel>
-        <Tabs.Panel value="favourites">
-          {tab === 'favourites' && <TabList {...rest} tab="favourites" onClose={onClose} />}
-        </Tabs.Panel>
+        {INBOX_TABS.map((value) => (
+          <Tabs.Panel key={value} value={value}>
+            {tab === value && <TabList {...rest} tab={value} onClose={onClose} />}
+          </Tabs.Panel>
+        ))}
       </Tabs>
     </Drawer>
   );

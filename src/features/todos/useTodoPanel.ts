@@ -5,8 +5,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import type { PurchasingDb } from '../../data/db';
 import type { StoredTodo } from '../../data/derive';
 import { type Page, todoPage } from '../../data/queries';
-
-export type TodoPanelTab = 'todo' | 'favourites';
+import type { InboxTab } from '../../domain/todos/todoCodes';
 
 /** The panel shows the newest ones; the to-do page lists them all. */
 export const PANEL_SIZE = 30;
@@ -17,7 +16,7 @@ export const TODO_TAB_STATES = ['UNREAD', 'READ'] as const;
 export function useTodoPanel(
   db: PurchasingDb | null,
   companyId: number | null,
-  tab: TodoPanelTab,
+  tab: InboxTab,
 ): Page<StoredTodo> | undefined {
   return useLiveQuery(
     () =>

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { MAIL_STATES, mailStateLabel } from '../../../src/domain/todos/mailStates';
+import {
+  isFailedMailState,
+  MAIL_STATES,
+  mailStateLabel,
+} from '../../../src/domain/todos/mailStates';
 
 const rows = [
   ['received', '已接收'],
@@ -22,4 +26,16 @@ describe('mailStateLabel', () => {
   });
 
   it('shows an unknown code as it is', () => expect(mailStateLabel('archived')).toBe('archived'));
+});
+
+describe('isFailedMailState', () => {
+  it.each([
+    ['send_fail', true],
+    ['partial_fail', true],
+    ['send_success', false],
+    ['outgoing', false],
+    ['received', false],
+    ['archived', false],
+    [null, false],
+  ] as const)('%s → %s', (code, failed) => expect(isFailedMailState(code)).toBe(failed));
 });

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
+  INBOX_TAB_TEXT,
+  INBOX_TABS,
+  isInboxTab,
   MAIL_LOOKBACK_DAYS,
   MARK_READ_DELAY_MS,
+  recipientCompanyLabel,
   senderCompanyLabel,
   TODO_LIST_SIZE,
   TODO_MODULES,
@@ -56,7 +60,7 @@ describe('to-do labels', () => {
   );
 });
 
-describe('senderCompanyLabel', () => {
+describe('senderCompanyLabel / recipientCompanyLabel', () => {
   it.each([
     [9428, '某公司', '客服'],
     [39567, '某公司', '客服'],
@@ -65,6 +69,7 @@ describe('senderCompanyLabel', () => {
     [1, null, ''],
   ] as const)('company %s named %s shows as %s', (id, name, label) => {
     expect(senderCompanyLabel({ from_company_id: id, from_company_name: name })).toBe(label);
+    expect(recipientCompanyLabel({ to_company_id: id, to_company_name: name })).toBe(label);
   });
 });
 
@@ -87,6 +92,9 @@ describe('todoDetailHref', () => {
       '/inquiry-quotation/detail?id=55',
     ],
     [{ module: 'BRAND', module_id: 1 }, null],
+    // A mail bound to no record leads nowhere.
+    [{ module: null, module_id: null, module_number: null }, null],
+    [{ module: 'ORDER', module_id: null }, null],
   ])('%j opens %s', (item, href) => {
     expect(todoDetailHref(item)).toBe(href);
   });
@@ -98,5 +106,21 @@ describe('inbox constants', () => {
     expect(MAIL_LOOKBACK_DAYS).toBe(7);
     expect(MARK_READ_DELAY_MS).toBe(5000);
     expect(WEBSOCKET_RECONNECT_MS).toBe(5000);
+  });
+});
+
+describe('inbox tabs', () => {
+  it.each([
+    ['todo', '待办', '没有要处理的待办消息 ~'],
+    ['favourites', '收藏', '没有收藏的待办消息 ~'],
+  ] as const)('%s is %s, empty: %s', (tab, label, empty) => {
+    expect(INBOX_TAB_TEXT[tab]).toEqual({ label, empty });
+    expect(isInboxTab(tab)).toBe(true);
+  });
+
+  it('knows only its two tabs', () => {
+    expect([...INBOX_TABS]).toEqual(['todo', 'favourites']);
+    expect(isInboxTab('mine')).toBe(false);
+    expect(isInboxTab(undefined)).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { maySubscribe, TOPICS } from '../../../src/domain/todos/topics';
+import { maySubscribe, moduleMessageTopics, TOPICS } from '../../../src/domain/todos/topics';
 
 describe('topic builders', () => {
   it.each([
@@ -46,5 +46,22 @@ describe('maySubscribe (user 7 of companies 10 and 20)', () => {
     ['', false],
   ])('%j → %s', (topic, ok) => {
     expect(maySubscribe(topic, who)).toBe(ok);
+  });
+});
+
+describe('moduleMessageTopics', () => {
+  it('one topic per record; a record created offline has none yet', () => {
+    expect(
+      moduleMessageTopics([
+        { module: 'ORDER', moduleId: 7 },
+        { module: 'INQUERY_QUOTATION_SHEET', moduleId: -3 },
+      ]),
+    ).toEqual(['todo.b.ORDER.7.messages']);
+    expect(
+      moduleMessageTopics([
+        { module: 'ORDER', moduleId: 7 },
+        { module: 'INQUERY_QUOTATION_SHEET', moduleId: 3 },
+      ]),
+    ).toEqual(['todo.b.ORDER.7.messages', 'todo.b.INQUERY_QUOTATION_SHEET.3.messages']);
   });
 });
