@@ -105,6 +105,7 @@ describe.each(drivers)('the simulator answers buyers’ messages on %s', (driver
   it('reads a question after the wait and answers the buyer who asked, once', async () => {
     const { t, fx } = await fresh();
     const asked = await buyerWrites(t, fx, '请问这批货什么时候发货？');
+    // PostgreSQL keeps microseconds, a Date milliseconds: the message is up to 1 ms after this.
     const created = new Date(asked.createTime).getTime();
 
     // Only what buyers did from the message on: the fixtures' old records stay as they are.
@@ -117,7 +118,7 @@ describe.each(drivers)('the simulator answers buyers’ messages on %s', (driver
     expect(early.actions.filter((a) => a.kind === 'reply')).toEqual([]);
 
     const step = await simulateOnce(t.database.db, {
-      now: new Date(created + replyAge),
+      now: new Date(created + replyAge + 1),
       random: always(0.99),
       since,
     });
@@ -173,7 +174,7 @@ describe.each(drivers)('the simulator answers buyers’ messages on %s', (driver
     const said = await buyerWrites(t, fx, '好的，收到');
     const created = new Date(said.createTime).getTime();
     const step = await simulateOnce(t.database.db, {
-      now: new Date(created + replyAge),
+      now: new Date(created + replyAge + 1),
       random: always(0.99),
       since: new Date(created),
     });
