@@ -1,7 +1,8 @@
 // The order list on a phone (issue 6 item 6): at 375 px the orders are cards with the key fields,
 // cancelled ones greyed, nothing scrolls sideways, and touch opens an order.
 import { listCountText } from '../src/domain/list/paging';
-import { ListApi, ListPage } from './fixtures/ListPage';
+import { BuyerApi } from './fixtures/BuyerApi';
+import { ListPage } from './fixtures/ListPage';
 import { expect, test } from './fixtures/test';
 
 test.use({ account: 'buyer', viewport: { width: 375, height: 740 } });
@@ -9,7 +10,7 @@ test.use({ account: 'buyer', viewport: { width: 375, height: 740 } });
 test('at 375 px the orders are cards that fit the screen', async ({ page, request }) => {
   const list = new ListPage(page);
   await list.open('/order/order/list?orderType=ALL');
-  const server = await (await ListApi.of(page, request)).orders({ orderType: 'ALL' });
+  const server = await (await BuyerApi.of(page, request)).orders({ orderType: 'ALL' });
   await expect(list.count).toHaveText(listCountText(server.total, Math.min(server.total, 50)));
   await expect(list.table).toHaveCount(0);
   const card = list.cards.first();
@@ -26,7 +27,7 @@ test('at 375 px the orders are cards that fit the screen', async ({ page, reques
 test('cancelled orders are greyed cards; a tap opens the order', async ({ page, request }) => {
   const list = new ListPage(page);
   await list.open('/order/order/list?orderType=CANCELLED');
-  const server = await (await ListApi.of(page, request)).orders({ orderType: 'CANCELLED' });
+  const server = await (await BuyerApi.of(page, request)).orders({ orderType: 'CANCELLED' });
   await expect(list.cards.first()).toContainText(server.items[0]?.name ?? '');
   await expect(list.cards.first()).toHaveAttribute('data-dimmed', 'true');
   await list.cards.first().tap();

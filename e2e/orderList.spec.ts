@@ -16,7 +16,8 @@ import {
   ORDER_TABS,
   type OrderTab,
 } from '../src/domain/orders/orderTabs';
-import { ListApi, ListPage } from './fixtures/ListPage';
+import { BuyerApi } from './fixtures/BuyerApi';
+import { ListPage } from './fixtures/ListPage';
 import { expect, test } from './fixtures/test';
 
 test.use({ account: 'buyer' });
@@ -42,7 +43,7 @@ const column = (name: (typeof ORDER_LIST_COLUMNS)[number]) => ORDER_LIST_COLUMNS
 async function openTab(page: Page, request: APIRequestContext, orderType: OrderTab) {
   const list = new ListPage(page);
   await list.open(`/order/order/list?orderType=${orderType}`);
-  const api = await ListApi.of(page, request);
+  const api = await BuyerApi.of(page, request);
   const server = await api.get<{ items: ServerOrder[]; total: number }>('/orders-api/v7/orders', {
     orderType,
     pageSize: '500',
@@ -110,7 +111,7 @@ test('a state filter and a sort live in the address and survive a reload', async
 }) => {
   const list = new ListPage(page);
   await list.open('/order/order/list?orderType=CONTRACT_ENFORCED');
-  const api = await ListApi.of(page, request);
+  const api = await BuyerApi.of(page, request);
   const filtered = await api.get<{ items: ServerOrder[]; total: number }>('/orders-api/v7/orders', {
     orderType: 'CONTRACT_ENFORCED',
     filters: JSON.stringify({ state: [20] }),

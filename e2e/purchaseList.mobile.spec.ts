@@ -1,7 +1,8 @@
 // The purchase list on a phone (issue 6 item 6): at 375 px the rows are cards with the key fields,
 // nothing scrolls sideways, the list type is a choice, the filters fold away, and touch opens a row.
 import { listCountText } from '../src/domain/list/paging';
-import { ListApi, ListPage } from './fixtures/ListPage';
+import { BuyerApi } from './fixtures/BuyerApi';
+import { ListPage } from './fixtures/ListPage';
 import { expect, test } from './fixtures/test';
 
 test.use({ account: 'buyer', viewport: { width: 375, height: 740 } });
@@ -15,7 +16,7 @@ async function overflow(list: ListPage): Promise<number> {
 test('at 375 px the list is cards that fit the screen', async ({ page, request }) => {
   const list = new ListPage(page);
   await list.open('/inquiry-quotation/list?sheetType=SIGNED');
-  const server = await (await ListApi.of(page, request)).sheets({ sheetType: 'SIGNED' });
+  const server = await (await BuyerApi.of(page, request)).sheets({ sheetType: 'SIGNED' });
   await expect(list.count).toHaveText(listCountText(server.total, Math.min(server.total, 50)));
   await expect(list.table).toHaveCount(0);
   const card = list.cards.first();
@@ -52,7 +53,7 @@ test('on a phone the sort is a choice kept in the address', async ({ page }) => 
 test('tapping a card opens the sheet', async ({ page, request }) => {
   const list = new ListPage(page);
   await list.open('/inquiry-quotation/list?sheetType=INQUIRY');
-  const server = await (await ListApi.of(page, request)).sheets({ sheetType: 'INQUIRY' });
+  const server = await (await BuyerApi.of(page, request)).sheets({ sheetType: 'INQUIRY' });
   await expect(list.cards.first()).toContainText(server.items[0]?.name ?? '');
   await list.cards.first().tap();
   await expect(page).toHaveURL(

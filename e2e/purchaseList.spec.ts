@@ -12,7 +12,8 @@ import {
   SHEET_LIST_TYPES,
   type SheetListType,
 } from '../src/domain/purchase/listTypes';
-import { ListApi, ListPage } from './fixtures/ListPage';
+import { BuyerApi } from './fixtures/BuyerApi';
+import { ListPage } from './fixtures/ListPage';
 import { expect, test } from './fixtures/test';
 
 test.use({ account: 'buyer' });
@@ -23,7 +24,7 @@ const countText = (total: number, pageSize = 50) => listCountText(total, Math.mi
 async function openTab(page: Page, request: APIRequestContext, sheetType: SheetListType) {
   const list = new ListPage(page);
   await list.open(`/inquiry-quotation/list?sheetType=${sheetType}`);
-  const api = await ListApi.of(page, request);
+  const api = await BuyerApi.of(page, request);
   const server = await api.sheets({ sheetType });
   await expect(list.count).toHaveText(countText(server.total));
   return { list, api, server };
@@ -53,7 +54,7 @@ test("SIGNED shows the order's payment state, invoice state and signing time", a
 }) => {
   const list = new ListPage(page);
   await list.open('/inquiry-quotation/list?sheetType=SIGNED');
-  const api = await ListApi.of(page, request);
+  const api = await BuyerApi.of(page, request);
   const signed = await api.get<{ items: Array<{ order: { id: number } | null }>; total: number }>(
     '/inquiry-api/v7/inquiry_quotation',
     { sheetType: 'SIGNED', pageSize: '5' },
@@ -135,7 +136,7 @@ test('a quick-search filter lives in the address and survives a reload', async (
 test('the owner filter offers the staff and narrows the list', async ({ page, request }) => {
   const list = new ListPage(page);
   await list.open('/inquiry-quotation/list?sheetType=INQUIRY');
-  const api = await ListApi.of(page, request);
+  const api = await BuyerApi.of(page, request);
   const form = await api.get<{
     searchList: Array<{ key: string; options?: Array<{ value: number; label: string }> }>;
   }>('/inquiry-api/v7/inquiry_quotation/search_form', { sheetType: 'INQUIRY' });
@@ -165,7 +166,7 @@ test('infinite scroll loads the next page and keeps it in the address', async ({
 }) => {
   const list = new ListPage(page);
   await list.open('/inquiry-quotation/list?sheetType=ALL&pageSize=20');
-  const server = await (await ListApi.of(page, request)).sheets({ sheetType: 'ALL' });
+  const server = await (await BuyerApi.of(page, request)).sheets({ sheetType: 'ALL' });
   expect(server.total).toBeGreaterThan(20);
   await expect(list.count).toHaveText(countText(server.total, 20));
   await list.scroller.evaluate((element) => element.scrollTo(0, element.scrollHeight));
