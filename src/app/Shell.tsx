@@ -16,7 +16,8 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { Link, Outlet, useRouterState } from '@tanstack/react-router';
-import { type ReactNode, useMemo, useState } from 'react';
+import { memo, type ReactNode, useCallback, useMemo, useState } from 'react';
+import type { PurchasingDb } from '../data/db';
 import { CompanyList, CompanySwitcher } from '../features/shell/CompanySwitcher';
 import { NewsTicker } from '../features/shell/NewsTicker';
 import { TodoBadge } from '../features/shell/TodoBadge';
@@ -81,6 +82,55 @@ function FirstSyncBar() {
   );
 }
 
+/**
+ * The header, memoized: a route change re-renders the Shell (its page key) but not this, so the
+ * new page's first rows are not waiting behind the header's menus and ticker.
+ */
+const ShellHeader = memo(function ShellHeader({
+  menuOpened,
+  onToggleMenu,
+  onOpenTodos,
+  db,
+  companyId,
+}: {
+  menuOpened: boolean;
+  onToggleMenu(): void;
+  onOpenTodos(): void;
+  db: PurchasingDb;
+  companyId: number;
+}) {
+  return (
+    <AppShell.Header>
+      <Group h="100%" px={{ base: 'xs', sm: 'md' }} justify="space-between" wrap="nowrap" gap="xs">
+        <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
+          <Burger
+            opened={menuOpened}
+            onClick={onToggleMenu}
+            hiddenFrom="sm"
+            size="sm"
+            aria-label="打开菜单"
+          />
+          <Logo />
+          <Group visibleFrom="sm" gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
+            <CompanySwitcher />
+            <Group visibleFrom="lg" wrap="nowrap" style={{ minWidth: 0 }}>
+              <NewsTicker />
+            </Group>
+          </Group>
+        </Group>
+        <Group gap={4} wrap="nowrap">
+          <SyncCenter />
+          <TodoBadge db={db} companyId={companyId} onOpen={onOpenTodos} />
+          <Group visibleFrom="sm">
+            <UserMenu />
+          </Group>
+        </Group>
+      </Group>
+      <FirstSyncBar />
+    </AppShell.Header>
+  );
+});
+
 export function Shell() {
   const { account, currentCompany } = useSession();
   const db = useLocalDb();
@@ -94,6 +144,7 @@ export function Shell() {
   const [todosOpened, setTodosOpened] = useState(false);
   const [chat, setChat] = useState<{ title: string; content: ReactNode } | null>(null);
   const closeMenu = () => setMenuOpened(false);
+  const toggleMenu = useCallback(() => setMenuOpened((opened) => !opened), []);
   const panels = useMemo<ShellPanels>(
     () => ({
       openTodos: () => setTodosOpened(true),
@@ -115,40 +166,13 @@ export function Shell() {
 
   return (
     <AppShell header={{ height: 56 }} padding={{ base: 'xs', sm: 'md' }}>
-      <AppShell.Header>
-        <Group
-          h="100%"
-          px={{ base: 'xs', sm: 'md' }}
-          justify="space-between"
-          wrap="nowrap"
-          gap="xs"
-        >
-          <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
-            <Burger
-              opened={menuOpened}
-              onClick={() => setMenuOpened((o) => !o)}
-              hiddenFrom="sm"
-              size="sm"
-              aria-label="打开菜单"
-            />
-            <Logo />
-            <Group visibleFrom="sm" gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
-              <CompanySwitcher />
-              <Group visibleFrom="lg" wrap="nowrap" style={{ minWidth: 0 }}>
-                <NewsTicker />
-              </Group>
-            </Group>
-          </Group>
-          <Group gap={4} wrap="nowrap">
-            <SyncCenter />
-            <TodoBadge db={db} companyId={currentCompany.id} onOpen={() => setTodosOpened(true)} />
-            <Group visibleFrom="sm">
-              <UserMenu />
-            </Group>
-          </Group>
-        </Group>
-        <FirstSyncBar />
-      </AppShell.Header>
+      <ShellHeader
+        menuOpened={menuOpened}
+        onToggleMenu={toggleMenu}
+        onOpenTodos={panels.openTodos}
+        db={db}
+        companyId={currentCompany.id}
+      />
       <AppShell.Main>
         {/* Keyed by company and page: switching either re-reads the page's local data. */}
         <ShellPanelsContext.Provider value={panels}>

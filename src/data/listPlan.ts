@@ -5,6 +5,7 @@
 // the sort's ranges; when the matches are few they are read and sorted in memory instead.
 // Rows are read only for the window on screen.
 
+import Dexie from 'dexie';
 import { containsText, type TimeBounds } from '../domain/list/listFilters';
 import type { SortDirection } from '../domain/list/listSort';
 import type { PurchasingDb } from './db';
@@ -191,11 +192,13 @@ export async function plannedIds<R extends PlannedRow>(
   const { only, walk, offset, limit } = window;
   const walking = { db, offset, limit, ...walk };
   if (only === null) {
-    const total =
+    const [ids, total] = await Dexie.Promise.all([
+      walkIds({ ...walking, only: null }),
       plan.totalKey === null
-        ? await countRanges(db, fieldRanges(plan, 'created', 0))
-        : await readTotal(db, plan.totalKey);
-    return { ids: await walkIds({ ...walking, only: null }), total };
+        ? countRanges(db, fieldRanges(plan, 'created', 0))
+        : readTotal(db, plan.totalKey),
+    ]);
+    return { ids, total };
   }
   if (only.size > plan.inMemoryMatches) {
     return { ids: await walkIds({ ...walking, only }), total: only.size };

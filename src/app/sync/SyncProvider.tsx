@@ -7,6 +7,7 @@ import { STORAGE_MESSAGES } from '../../domain/messages/common';
 import { SESSION_MESSAGES } from '../../domain/messages/session';
 import { useAppServices } from '../AppServicesContext';
 import { SyncContext } from './SyncContext';
+import type { SyncConnection } from './syncConnection';
 
 function Problem({ message }: { message: string }) {
   return (
@@ -17,12 +18,17 @@ function Problem({ message }: { message: string }) {
   );
 }
 
+/** One field of the snapshot (the context is not there yet: this component provides it). */
+function useField<K extends 'db' | 'problem'>(connection: SyncConnection, field: K) {
+  return useSyncExternalStore(connection.subscribe, () => connection.getSnapshot()[field]);
+}
+
 export function SyncProvider({ children }: { children: ReactNode }) {
   const connection = useAppServices().sync;
-  const snapshot = useSyncExternalStore(connection.subscribe, connection.getSnapshot);
-  const value = useMemo(() => ({ connection, snapshot }), [connection, snapshot]);
-  const { db, problem } = snapshot;
-  if (!db) {
+  const db = useField(connection, 'db');
+  const problem = useField(connection, 'problem');
+  const value = useMemo(() => (db ? { connection, db } : null), [connection, db]);
+  if (!value) {
     return (
       <Center mih="60dvh" p="md">
         {problem ? (

@@ -2,8 +2,8 @@
 // `TOPICS.allUserUndealt(companyId)`, … in src/domain/todos/topics.ts): the leader tab's values,
 // the same in every tab, read from the server when the channel signs in and then kept current.
 // A topic is missing until its first value has arrived.
-import { useSyncContext } from './useSyncContext';
+import { useSnapshotField } from './useSyncContext';
 
 export function useLiveCounters(): Readonly<Record<string, number>> {
-  return useSyncContext().snapshot.counters;
+  return useSnapshotField('counters');
 }

@@ -4,7 +4,5 @@ import type { PurchasingDb } from '../../data/db';
 import { useSyncContext } from './useSyncContext';
 
 export function useLocalDb(): PurchasingDb {
-  const { db } = useSyncContext().snapshot;
-  if (!db) throw new Error('useLocalDb before the database is open (SyncProvider waits for it)');
-  return db;
+  return useSyncContext().db;
 }

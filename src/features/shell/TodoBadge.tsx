@@ -6,7 +6,7 @@ import { ActionIcon, Indicator } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useLiveCounters } from '../../app/sync/useLiveCounters';
-import { useSyncContext } from '../../app/sync/useSyncContext';
+import { useSnapshotField } from '../../app/sync/useSyncContext';
 import type { PurchasingDb } from '../../data/db';
 import { todoReceivedTotalKey } from '../../data/listKeys';
 import { readTotal } from '../../data/totals';
@@ -36,7 +36,7 @@ export function TodoBadge({
 }) {
   const local = useTodoCount(db, companyId);
   const counters = useLiveCounters();
-  const { live } = useSyncContext().snapshot;
+  const live = useSnapshotField('live');
   const counter = counters[TOPICS.allUserUndealt(companyId)];
   const count = live === 'connected' && counter !== undefined ? counter : local;
   return (
