@@ -28,6 +28,14 @@ export const COMMON_MESSAGES = {
   NOT_FOUND: '请求的资源不存在',
   /** 409: the row changed on the server since the user's copy (both versions are shown). */
   VERSION_CONFLICT: '数据已被他人修改，请确认后重试',
+  /** An attachment could not be read (from the device or the server) to be opened. */
+  ATTACHMENT_OPEN_FAILED: '附件打开失败，请稍后重试',
+} as const;
+
+/** The buttons of every confirmation. */
+export const COMMON_LABELS = {
+  CONFIRM: '确定',
+  CANCEL: '取消',
 } as const;
 
 export type CommonMessageKey = keyof typeof COMMON_MESSAGES;

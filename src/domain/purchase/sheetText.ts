@@ -1,6 +1,7 @@
 // The words of the purchase sheet detail and create screens (purchasing-core §2.3, §3, §4.2).
 // The spec names the fields in English only; these Chinese labels are ours, in the product's
 // vocabulary (docs/decisions.md). Messages the spec words live in messages/purchasing.ts.
+import { COMMON_LABELS, COMMON_MESSAGES } from '../messages/common';
 
 export const SHEET_LABELS = {
   ROOT_CRUMB: '采购单',
@@ -39,8 +40,8 @@ export const SHEET_LABELS = {
   RESTORE: '恢复采购单',
   SEND_INQUIRY: '发送询价',
   SAVE_DRAFT: '保存草稿',
-  CONFIRM: '确定',
-  CANCEL: '取消',
+  CONFIRM: COMMON_LABELS.CONFIRM,
+  CANCEL: COMMON_LABELS.CANCEL,
   CLOSE: '关闭',
   // Form
   ADD_LINE: '添加产品',
@@ -82,5 +83,5 @@ export const SHEET_MESSAGES = {
   /** A sheet made on this device whose create the server refused (rolled back, kept in the outbox). */
   CREATE_REFUSED: '该采购单未能保存到服务器，请在同步状态中查看原因并重试',
   VALIDITY_WARNING: '部分产品报价已超过有效期180天，下单前请确认价格',
-  ATTACHMENT_OPEN_FAILED: '附件打开失败，请稍后重试',
+  ATTACHMENT_OPEN_FAILED: COMMON_MESSAGES.ATTACHMENT_OPEN_FAILED,
 } as const;

@@ -4,7 +4,7 @@ import { Anchor, Group } from '@mantine/core';
 import { IconPaperclip } from '@tabler/icons-react';
 import type { StoredFile } from '../../data/feedRows';
 import type { FileRef } from '../../sync/core/mutations/spec';
-import { useOpenAttachment } from '../purchase/sheet/useOpenAttachment';
+import { useOpenAttachment } from '../common/useOpenAttachment';
 
 /** A message row's attachment; one sent offline also names the blob kept on the device. */
 type MessageFile = StoredFile & { client_file_id?: string | null };

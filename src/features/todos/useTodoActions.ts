@@ -16,7 +16,7 @@ import {
   type InboxStateChange,
   planStateChange,
 } from '../../domain/todos/todoRules';
-import { useConfirm } from '../purchase/sheet/useConfirm';
+import { useConfirm } from '../common/useConfirm';
 import type { InboxContext } from './useInboxContext';
 
 export interface TodoActions {

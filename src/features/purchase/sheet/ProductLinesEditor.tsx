@@ -18,9 +18,9 @@ import { lineRemoval } from '../../../domain/purchase/sheetForm';
 import { SHEET_LABELS } from '../../../domain/purchase/sheetText';
 import type { LocalCatalog } from '../../catalog/localCatalog';
 import { type ChosenProduct, ProductEntryField } from '../../catalog/ProductEntryField';
+import type { Confirm } from '../../common/useConfirm';
 import { LineAttachments } from './LineAttachments';
 import { newLine, type SheetFormState } from './sheetFormValues';
-import type { Confirm } from './useConfirm';
 
 export interface ProductLinesEditorProps {
   form: UseFormReturnType<SheetFormState>;

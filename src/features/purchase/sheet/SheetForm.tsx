@@ -21,9 +21,9 @@ import {
 import { SHEET_LABELS } from '../../../domain/purchase/sheetText';
 import { BrandField } from '../../catalog/BrandField';
 import { useLocalCatalog } from '../../catalog/useLocalCatalog';
+import { useConfirm } from '../../common/useConfirm';
 import { ProductLinesEditor } from './ProductLinesEditor';
 import { emptyForm, formFromSheet, type SheetFormState } from './sheetFormValues';
-import { useConfirm } from './useConfirm';
 import { useSheetSave } from './useSheetSave';
 import { useTemporaryId } from './useTemporaryId';
 

@@ -3,12 +3,12 @@
 // worker may answer images from its cache). Images and PDF open in a new tab; anything else, SVG
 // included (it could run script in the app's origin), is downloaded instead of shown.
 import { notifications } from '@mantine/notifications';
-import { useAppServices } from '../../../app/AppServicesContext';
-import { apiUrl } from '../../../app/api/apiClient';
-import { useLocalDb } from '../../../app/sync/useLocalDb';
-import { readFiles } from '../../../data/files';
-import { SHEET_MESSAGES } from '../../../domain/purchase/sheetText';
-import type { FileRef } from '../../../sync/core/mutations/spec';
+import { useAppServices } from '../../app/AppServicesContext';
+import { apiUrl } from '../../app/api/apiClient';
+import { useLocalDb } from '../../app/sync/useLocalDb';
+import { readFiles } from '../../data/files';
+import { COMMON_MESSAGES } from '../../domain/messages/common';
+import type { FileRef } from '../../sync/core/mutations/spec';
 
 const FILE_CONTENT_PATH = '/api/v7/files/content';
 const VIEWABLE = ['image/png', 'image/jpeg', 'image/gif', 'application/pdf'];
@@ -50,7 +50,7 @@ export function useOpenAttachment(companyId: number): (file: FileRef) => Promise
       setTimeout(() => URL.revokeObjectURL(url), 60_000);
     } catch {
       tab?.close();
-      notifications.show({ color: 'red', message: SHEET_MESSAGES.ATTACHMENT_OPEN_FAILED });
+      notifications.show({ color: 'red', message: COMMON_MESSAGES.ATTACHMENT_OPEN_FAILED });
     }
   };
 }

@@ -2,7 +2,7 @@
 // 恢复), save as draft (点击确定, 采购单将保存不发送), accept a brand or product replacement.
 import { Button, Group, Modal, Text } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
-import { SHEET_LABELS } from '../../../domain/purchase/sheetText';
+import { COMMON_LABELS } from '../../domain/messages/common';
 
 interface Question {
   title: string;
@@ -14,7 +14,7 @@ export type Confirm = (message: string, title?: string) => Promise<boolean>;
 
 export function useConfirm(): [Confirm, ReactNode] {
   const [question, setQuestion] = useState<Question | null>(null);
-  const confirm: Confirm = (message, title = SHEET_LABELS.CONFIRM) =>
+  const confirm: Confirm = (message, title = COMMON_LABELS.CONFIRM) =>
     new Promise((resolve) => {
       setQuestion({
         title,
@@ -35,10 +35,10 @@ export function useConfirm(): [Confirm, ReactNode] {
       <Text>{question?.message}</Text>
       <Group justify="flex-end" mt="lg">
         <Button variant="default" onClick={() => question?.answer(false)}>
-          {SHEET_LABELS.CANCEL}
+          {COMMON_LABELS.CANCEL}
         </Button>
         <Button onClick={() => question?.answer(true)} data-autofocus>
-          {SHEET_LABELS.CONFIRM}
+          {COMMON_LABELS.CONFIRM}
         </Button>
       </Group>
     </Modal>
