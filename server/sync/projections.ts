@@ -8,6 +8,8 @@ import {
   accounts,
   brands,
   companies,
+  companyAddresses,
+  companyInvoices,
   contacts,
   orderLines,
   orders,
@@ -370,7 +372,34 @@ export async function loadStaffRows(db: Reader, ids: number[]): Promise<Map<numb
 
 export async function loadCompanyRows(db: Reader, ids: number[]): Promise<Map<number, Row>> {
   const result = new Map<number, Row>();
-  for (const company of (await loadCompanies(db, unique(ids))).values()) {
+  const companyMap = await loadCompanies(db, unique(ids));
+  const companyIds = [...companyMap.keys()];
+  if (companyIds.length === 0) return result;
+  const invoices = new Map(
+    (
+      await db.select().from(companyInvoices).where(inArray(companyInvoices.companyId, companyIds))
+    ).map((row) => [row.companyId, row]),
+  );
+  const addresses = new Map(
+    (
+      await db
+        .select()
+        .from(companyAddresses)
+        .where(inArray(companyAddresses.companyId, companyIds))
+    )
+      .filter((row) => row.addressType === 'DEFAULT_SHIPPING_GOODS_ADDRESS')
+      .map((row) => [row.companyId, row]),
+  );
+  const followers = await loadContacts(
+    db,
+    unique([...companyMap.values()].map((c) => c.followerContactId)),
+  );
+  for (const company of companyMap.values()) {
+    const invoice = invoices.get(company.id);
+    const address = addresses.get(company.id);
+    const follower = company.followerContactId
+      ? followers.get(company.followerContactId)
+      : undefined;
     result.set(company.id, {
       id: company.id,
       name: company.name,
@@ -390,10 +419,58 @@ export async function loadCompanyRows(db: Reader, ids: number[]): Promise<Map<nu
       vip: company.vip,
       start_date: company.vipStartDate,
       end_date: company.vipEndDate,
+      rebates: company.vip
+        ? { amount: company.rebateAmount, balance: company.rebateBalance }
+        : null,
+      follower: follower
+        ? { id: follower.id, alias: follower.name, mobile: follower.mobile, phone: follower.phone }
+        : null,
+      invoice: invoice ? invoiceRow(invoice) : null,
+      default_address: address ? addressRow(address) : null,
       version: company.version,
     });
   }
   return result;
+}
+
+/** Invoice info as the company row and the invoices call carry it (§3 "Invoice info"). */
+export function invoiceRow(invoice: typeof companyInvoices.$inferSelect) {
+  return {
+    id: invoice.id,
+    tax_code: invoice.taxCode,
+    partner_tax: {
+      invoice_bank_code: invoice.bankCode,
+      invoice_bank_name: invoice.bankName,
+      invoice_bank_account: invoice.bankAccount,
+      invoice_address: invoice.invoiceAddress,
+      invoice_phone: invoice.invoicePhone,
+    },
+    partner_address: {
+      contacts_name: invoice.mailContactsName,
+      contacts_phone: invoice.mailContactsPhone,
+      country: invoice.mailCountry,
+      province: invoice.mailProvince,
+      city: invoice.mailCity,
+      district: invoice.mailDistrict,
+      street: invoice.mailStreet,
+    },
+  };
+}
+
+/** A company address as the company row and the addresses calls carry it (§3). */
+export function addressRow(address: typeof companyAddresses.$inferSelect) {
+  return {
+    id: address.id,
+    address_type: address.addressType,
+    country: address.country,
+    province: address.province,
+    city: address.city,
+    district: address.district,
+    street: address.street,
+    zip: address.zip,
+    contacts_name: address.contactsName,
+    contacts_phone: address.contactsPhone,
+  };
 }
 
 export async function loadBrandRows(db: Reader, ids: number[]): Promise<Map<number, Row>> {

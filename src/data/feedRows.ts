@@ -213,7 +213,50 @@ export interface CompanyRow {
   vip: boolean | null;
   start_date: string | null;
   end_date: string | null;
+  /** The VIP rebates in CNY (money as text); null for a company that is not VIP. */
+  rebates: { amount: string | null; balance: string | null } | null;
+  /** The supplier's sales manager who follows the company. */
+  follower: { id: number; alias: string; mobile: string | null; phone: string | null } | null;
+  invoice: CompanyInvoice | null;
+  /** The default delivery address (DEFAULT_SHIPPING_GOODS_ADDRESS). */
+  default_address: CompanyAddress | null;
   version: number;
+}
+
+/** Invoice info (settings-messaging-shared §3): the bank part and the mailing address. */
+export interface CompanyInvoice {
+  id: number;
+  tax_code: string | null;
+  partner_tax: {
+    invoice_bank_code: string | null;
+    invoice_bank_name: string | null;
+    invoice_bank_account: string | null;
+    invoice_address: string | null;
+    invoice_phone: string | null;
+  };
+  partner_address: {
+    contacts_name: string | null;
+    contacts_phone: string | null;
+    country: string | null;
+    province: string | null;
+    city: string | null;
+    district: string | null;
+    street: string | null;
+  };
+}
+
+/** A company address (settings-messaging-shared §3 "Company address"). */
+export interface CompanyAddress {
+  id: number;
+  address_type: string;
+  country: string;
+  province: string | null;
+  city: string | null;
+  district: string | null;
+  street: string;
+  zip: string | null;
+  contacts_name: string;
+  contacts_phone: string;
 }
 
 export interface BrandRow extends BrandRef {

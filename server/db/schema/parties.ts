@@ -101,14 +101,111 @@ export const contacts = pgTable(
   ],
 );
 
-/** Registration requests (/register) waiting for an administrator (settings issue). */
+/**
+ * Registration requests (/register) waiting for an administrator: the mobile was proven by an SMS
+ * code; approval binds the person to a company (docs/decisions.md "Registration").
+ */
 export const registrationRequests = pgTable('registration_requests', {
   id: id(),
   name: text('name').notNull(),
   mobile: text('mobile').notNull(),
+  /** PENDING, APPROVED or REJECTED. */
   state: text('state').notNull().default('PENDING'),
+  /** The company the request was approved into, and the account made for it. */
+  companyId: ref('company_id').references(() => companies.id),
+  accountId: ref('account_id').references(() => accounts.id),
+  decidedAt: timestamp('decided_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** What a verification code proves: a password reset, or a registration's mobile. */
+export type CodePurpose = 'PASSWORD' | 'REGISTER';
+
+/**
+ * SMS verification codes (the embedded setup writes them to the server log instead of sending
+ * them). Only a hash is kept; a code is used once, expires, and allows a few wrong tries.
+ */
+export const verificationCodes = pgTable(
+  'verification_codes',
+  {
+    id: id(),
+    mobile: text('mobile').notNull(),
+    purpose: text('purpose').$type<CodePurpose>().notNull(),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('verification_codes_mobile_idx').on(t.mobile, t.purpose, t.createdAt)],
+);
+
+/** Image codes (captcha) of the registration page: the answer's hash, used once, expiring. */
+export const imageCodes = pgTable('image_codes', {
+  id: text('id').primaryKey(),
+  answerHash: text('answer_hash').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+});
+
+/**
+ * A company's invoice info (settings-messaging-shared §3 "Invoice info"): the tax code, the
+ * partner_tax bank and address, and the partner_address the invoices are mailed to (CN only).
+ * One row per company; writes bump the company's version so the company row syncs again.
+ */
+export const companyInvoices = pgTable(
+  'company_invoices',
+  {
+    id: id(),
+    companyId: ref('company_id')
+      .notNull()
+      .references(() => companies.id),
+    taxCode: text('tax_code'),
+    bankCode: text('bank_code'),
+    bankName: text('bank_name'),
+    bankAccount: text('bank_account'),
+    invoiceAddress: text('invoice_address'),
+    invoicePhone: text('invoice_phone'),
+    mailContactsName: text('mail_contacts_name'),
+    mailContactsPhone: text('mail_contacts_phone'),
+    mailCountry: text('mail_country'),
+    mailProvince: text('mail_province'),
+    mailCity: text('mail_city'),
+    mailDistrict: text('mail_district'),
+    mailStreet: text('mail_street'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('company_invoices_company_key').on(t.companyId)],
+);
+
+/**
+ * Company addresses (§3 "Company address"); `DEFAULT_SHIPPING_GOODS_ADDRESS` is the default
+ * delivery address, at most one per company. Writes bump the company's version.
+ */
+export const companyAddresses = pgTable(
+  'company_addresses',
+  {
+    id: id(),
+    companyId: ref('company_id')
+      .notNull()
+      .references(() => companies.id),
+    addressType: text('address_type').notNull().default('DEFAULT_SHIPPING_GOODS_ADDRESS'),
+    country: text('country').notNull(),
+    province: text('province'),
+    city: text('city'),
+    district: text('district'),
+    street: text('street').notNull(),
+    zip: text('zip'),
+    contactsName: text('contacts_name').notNull(),
+    contactsPhone: text('contacts_phone').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('company_addresses_default_key')
+      .on(t.companyId)
+      .where(sql`${t.addressType} = 'DEFAULT_SHIPPING_GOODS_ADDRESS'`),
+  ],
+);
 
 /** News items of the header ticker, newest first. */
 export const news = pgTable('news', {
