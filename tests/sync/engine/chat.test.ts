@@ -6,27 +6,24 @@
 // user set READ offline reaches the server once.
 import 'fake-indexeddb/auto';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { todos } from '../../../server/db/schema/index';
 import { write } from '../../../server/db/write';
 import { postMessage } from '../../../server/messaging/todoService';
-import type { PurchasingDb } from '../../../src/data/db';
 import { readIdMapPairs } from '../../../src/data/meta';
 import { chatMessages } from '../../../src/data/queries';
 import { DOCUMENT_TYPES } from '../../../src/domain/files/uploads';
 import type { MessagePostPayload } from '../../../src/sync/core/mutations/todos';
 import { PENDING_FIELD } from '../../../src/sync/core/types';
-import type { SyncEngine } from '../../../src/sync/engine/engine';
 import { storeFile } from '../../../src/sync/engine/files';
 import type { FetchLike } from '../../../src/sync/engine/http';
 import {
   type Call,
+  engineSuite,
   type Harness,
   makeEngine,
   Network,
   openLocal,
-  publishCompany,
-  startHarness,
   storedAnswers,
   synced,
   until,
@@ -36,19 +33,12 @@ const MESSAGES_PATH = '/todos-api/v7/messages?';
 const UPLOAD_PATH = '/api/v7/files?';
 
 describe('chat messages through the outbox', () => {
+  const suite = engineSuite();
+  const { engines, dbs } = suite;
   let h: Harness;
-  const engines: SyncEngine[] = [];
-  const dbs: PurchasingDb[] = [];
-
-  beforeAll(async () => {
-    h = await startHarness();
-    await publishCompany(h, h.fx.companies.buyerA);
+  beforeAll(() => {
+    h = suite.harness;
   });
-  afterEach(async () => {
-    for (const engine of engines.splice(0)) await engine.stop();
-    for (const db of dbs.splice(0)) db.close();
-  });
-  afterAll(() => h.server.close());
 
   const A = () => h.fx.companies.buyerA;
   const orderId = () => h.fx.orders.contractSignedA.id;

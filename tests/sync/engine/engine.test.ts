@@ -4,50 +4,44 @@
 // 409 that keeps the server's row.
 import 'fake-indexeddb/auto';
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { contacts, sheets } from '../../../server/db/schema/index';
 import type { PurchasingDb } from '../../../src/data/db';
 import { readIdMapPairs } from '../../../src/data/meta';
 import { recountTotals } from '../../../src/data/totals';
 import { companyRowKeys } from '../../../src/data/writes';
 import { asRow } from '../../../src/sync/core/types';
-import type { SyncEngine } from '../../../src/sync/engine/engine';
 import { line } from '../core/fixtures';
 import {
+  engineSuite,
   type Harness,
   makeEngine,
   Network,
   openLocal,
   publishCompany,
   serverSheet,
-  startHarness,
   storedAnswers,
   synced,
   until,
 } from './harness';
 
 describe('sync engine against the server', () => {
-  let h: Harness;
-  const engines: SyncEngine[] = [];
-  const dbs: PurchasingDb[] = [];
-
-  beforeAll(async () => {
-    h = await startHarness();
-    // fx_user_a also works for company B: the engine syncs both companies.
-    await h.server.db.database.db.insert(contacts).values({
-      companyId: h.fx.companies.buyerB,
-      accountId: h.fx.accounts.userA,
+  // fx_user_a also works for company B: the engine syncs both companies.
+  const suite = engineSuite(async (harness) => {
+    await harness.server.db.database.db.insert(contacts).values({
+      companyId: harness.fx.companies.buyerB,
+      accountId: harness.fx.accounts.userA,
       name: '李采购',
     });
-    for (const company of [h.fx.companies.buyerA, h.fx.companies.buyerB]) {
-      await publishCompany(h, company);
+    for (const company of [harness.fx.companies.buyerA, harness.fx.companies.buyerB]) {
+      await publishCompany(harness, company);
     }
   });
-  afterEach(async () => {
-    for (const engine of engines.splice(0)) await engine.stop();
-    for (const db of dbs.splice(0)) db.close();
+  const { engines, dbs } = suite;
+  let h: Harness;
+  beforeAll(() => {
+    h = suite.harness;
   });
-  afterAll(() => h.server.close());
 
   async function setup(net = new Network()) {
     const db = await openLocal();

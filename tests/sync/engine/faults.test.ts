@@ -2,42 +2,33 @@
 // kept) until the session is renewed, a 410 resyncs the company and keeps the outbox and its
 // effects, and after a 503 the retry timer sends the entry again with no new local write.
 import 'fake-indexeddb/auto';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { syncChanges } from '../../../server/db/schema/index';
 import { nextVersion, write } from '../../../server/db/write';
 import { purgeTombstones } from '../../../server/sync/retention';
 import type { PurchasingDb } from '../../../src/data/db';
 import { readCompanySync } from '../../../src/data/meta';
 import { asRow } from '../../../src/sync/core/types';
-import type { SyncEngine } from '../../../src/sync/engine/engine';
 import { expiredTokenFor } from '../../support/tokens';
 import {
+  engineSuite,
   type Harness,
   makeEngine,
   Network,
   openLocal,
-  publishCompany,
   serverSheet,
-  startHarness,
   storedAnswers,
   synced,
   until,
 } from './harness';
 
 describe('sync engine under faults', () => {
+  const suite = engineSuite();
+  const { engines, dbs } = suite;
   let h: Harness;
-  const engines: SyncEngine[] = [];
-  const dbs: PurchasingDb[] = [];
-
-  beforeAll(async () => {
-    h = await startHarness();
-    await publishCompany(h, h.fx.companies.buyerA);
+  beforeAll(() => {
+    h = suite.harness;
   });
-  afterEach(async () => {
-    for (const engine of engines.splice(0)) await engine.stop();
-    for (const db of dbs.splice(0)) db.close();
-  });
-  afterAll(() => h.server.close());
 
   const A = () => h.fx.companies.buyerA;
 

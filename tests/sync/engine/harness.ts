@@ -4,6 +4,7 @@
 import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { contacts, idempotencyKeys, sheets } from '../../../server/db/schema/index';
 import { write } from '../../../server/db/write';
 import { loadOrderRows, loadSheetRows, loadStaffRows } from '../../../server/sync/projections';
@@ -185,4 +186,44 @@ export async function storedAnswers(h: Harness, key: string): Promise<number> {
       and(eq(idempotencyKeys.subject, String(h.fx.accounts.userA)), eq(idempotencyKeys.key, key)),
     );
   return rows.length;
+}
+
+/** A suite's server and what its tests opened, closed for them by `engineSuite`. */
+export interface EngineSuite {
+  /** The server, once the suite's `beforeAll` has run. */
+  readonly harness: Harness;
+  /** Engines a test started: stopped after it. */
+  readonly engines: SyncEngine[];
+  /** Local databases a test opened: closed after it. */
+  readonly dbs: PurchasingDb[];
+}
+
+/**
+ * One engine suite's lifecycle, declared in its `describe`: the server started and `prepare`d
+ * (by default company A published) before all tests, the tests' engines stopped and databases
+ * closed after each, the server closed at the end.
+ */
+export function engineSuite(
+  prepare: (h: Harness) => Promise<void> = (h) => publishCompany(h, h.fx.companies.buyerA),
+): EngineSuite {
+  let harness: Harness | undefined;
+  const engines: SyncEngine[] = [];
+  const dbs: PurchasingDb[] = [];
+  beforeAll(async () => {
+    harness = await startHarness();
+    await prepare(harness);
+  });
+  afterEach(async () => {
+    for (const engine of engines.splice(0)) await engine.stop();
+    for (const db of dbs.splice(0)) db.close();
+  });
+  afterAll(() => harness?.server.close());
+  return {
+    get harness() {
+      if (!harness) throw new Error('the engine suite has not started');
+      return harness;
+    },
+    engines,
+    dbs,
+  };
 }

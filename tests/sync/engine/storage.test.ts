@@ -6,21 +6,19 @@
 // persistent storage asked for at start, usage and quota in the status.
 import 'fake-indexeddb/auto';
 import Dexie from 'dexie';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { PurchasingDb } from '../../../src/data/db';
 import { STORAGE_MESSAGES } from '../../../src/domain/messages/common';
 import { asRow, isRecord } from '../../../src/sync/core/types';
-import type { SyncEngine } from '../../../src/sync/engine/engine';
 import type { SyncStatus } from '../../../src/sync/engine/status';
 import type { StorageLike } from '../../../src/sync/engine/storage';
 import {
+  engineSuite,
   type Harness,
   makeEngine,
   Network,
   openLocal,
-  publishCompany,
   serverSheet,
-  startHarness,
   storedAnswers,
   synced,
   until,
@@ -59,19 +57,12 @@ const recordsApplied = (args: readonly unknown[]) =>
   Array.isArray(args[0]) && args[0].some((row) => isRecord(row) && row.status === 'applied');
 
 describe('sync engine under storage faults', () => {
+  const suite = engineSuite();
+  const { engines, dbs } = suite;
   let h: Harness;
-  const engines: SyncEngine[] = [];
-  const dbs: PurchasingDb[] = [];
-
-  beforeAll(async () => {
-    h = await startHarness();
-    await publishCompany(h, h.fx.companies.buyerA);
+  beforeAll(() => {
+    h = suite.harness;
   });
-  afterEach(async () => {
-    for (const engine of engines.splice(0)) await engine.stop();
-    for (const db of dbs.splice(0)) db.close();
-  });
-  afterAll(() => h.server.close());
 
   const A = () => h.fx.companies.buyerA;
 

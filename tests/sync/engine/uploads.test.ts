@@ -4,7 +4,7 @@
 // server refuses fails the entries naming it with the server's message.
 import 'fake-indexeddb/auto';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { files, sheetLines } from '../../../server/db/schema/index';
 import type { PurchasingDb } from '../../../src/data/db';
 import { readIdMapPairs } from '../../../src/data/meta';
@@ -18,12 +18,11 @@ import { type FileInput, storeFile } from '../../../src/sync/engine/files';
 import type { FetchLike } from '../../../src/sync/engine/http';
 import { line } from '../core/fixtures';
 import {
+  engineSuite,
   type Harness,
   makeEngine,
   Network,
   openLocal,
-  publishCompany,
-  startHarness,
   storedAnswers,
   synced,
   until,
@@ -72,19 +71,12 @@ class Gate {
 }
 
 describe('attachments', () => {
+  const suite = engineSuite();
+  const { engines, dbs } = suite;
   let h: Harness;
-  const engines: SyncEngine[] = [];
-  const dbs: PurchasingDb[] = [];
-
-  beforeAll(async () => {
-    h = await startHarness();
-    await publishCompany(h, h.fx.companies.buyerA);
+  beforeAll(() => {
+    h = suite.harness;
   });
-  afterEach(async () => {
-    for (const engine of engines.splice(0)) await engine.stop();
-    for (const db of dbs.splice(0)) db.close();
-  });
-  afterAll(() => h.server.close());
 
   const A = () => h.fx.companies.buyerA;
   const sub = () => String(h.fx.accounts.userA);
