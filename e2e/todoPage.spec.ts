@@ -1,7 +1,7 @@
 // The to-do page (issue 7 item 1) as the demo buyer, who works for two companies: the seeded
 // to-dos of both, mine or the whole company; keyboard stepping; marking processed offline that
 // lands once; favourites; the take-over and the company-switch confirmations.
-import type { Response } from '@playwright/test';
+import type { APIRequestContext, Page, Response } from '@playwright/test';
 import type { ShellPage } from './fixtures/ShellPage';
 import { type ServerTodo, TodoApi, TodoPage } from './fixtures/TodoPage';
 import { expect, test } from './fixtures/test';
@@ -21,6 +21,38 @@ function pick(items: ServerTodo[], wanted: (item: ServerTodo) => boolean, what: 
   if (!found) throw new Error(`the demo data has ${what}`);
   return found;
 }
+
+interface Fixtures {
+  shell: ShellPage;
+  page: Page;
+  request: APIRequestContext;
+}
+
+/**
+ * The to-do page in `scope` (MINE: 我的, COMPANY: 全公司), with the first to-do of the server's inbox
+ * in that scope that `wanted` selected.
+ */
+async function selectTodo(
+  { shell, page, request }: Fixtures,
+  scope: 'MINE' | 'COMPANY',
+  wanted: (item: ServerTodo, api: TodoApi) => boolean,
+  what: string,
+) {
+  await ready(shell);
+  const api = await TodoApi.of(page, request);
+  const target = pick((await api.todos(scope)).items, (item) => wanted(item, api), what);
+  const todos = new TodoPage(page);
+  await todos.open();
+  if (scope === 'COMPANY') await todos.scope('全公司');
+  await todos.select(target.id);
+  return { api, target, todos };
+}
+
+/** An open to-do addressed to the buyer in the first company. */
+const ownOpen = (item: ServerTodo, api: TodoApi) =>
+  OPEN.includes(item.state) &&
+  item.to_company_id === api.first.id &&
+  item.to_contacts_id === api.first.contact_id;
 
 test('lists the seeded to-dos of both companies, mine or the whole company, and steps by keyboard', async ({
   shell,
@@ -91,14 +123,10 @@ test('marking processed offline shows at once and reaches the server once after 
   context,
   request,
 }) => {
-  await ready(shell);
-  const api = await TodoApi.of(page, request);
-  const target = pick(
-    (await api.todos('MINE')).items,
-    (item) =>
-      OPEN.includes(item.state) &&
-      item.to_company_id === api.first.id &&
-      item.to_contacts_id === api.first.contact_id,
+  const { api, target, todos } = await selectTodo(
+    { shell, page, request },
+    'MINE',
+    ownOpen,
     "an open to-do of the buyer's own",
   );
   const sent: Response[] = [];
@@ -110,9 +138,6 @@ test('marking processed offline shows at once and reaches the server once after 
       sent.push(response);
     }
   });
-  const todos = new TodoPage(page);
-  await todos.open();
-  await todos.select(target.id);
 
   await context.setOffline(true);
   await todos.markProcessed.click();
@@ -133,19 +158,12 @@ test('marking processed offline shows at once and reaches the server once after 
 });
 
 test('a favourite moves to the favourites tab', async ({ shell, page, request }) => {
-  await ready(shell);
-  const api = await TodoApi.of(page, request);
-  const target = pick(
-    (await api.todos('MINE')).items,
-    (item) =>
-      OPEN.includes(item.state) &&
-      item.to_company_id === api.first.id &&
-      item.to_contacts_id === api.first.contact_id,
+  const { api, target, todos } = await selectTodo(
+    { shell, page, request },
+    'MINE',
+    ownOpen,
     "an open to-do of the buyer's own",
   );
-  const todos = new TodoPage(page);
-  await todos.open();
-  await todos.select(target.id);
   await todos.favourite.click();
   await expect(todos.row(target.id)).toContainText('已收藏');
   await expect(todos.favourite).toBeDisabled();
@@ -166,21 +184,16 @@ test("changing a colleague's to-do asks to take it over, then makes the buyer it
   page,
   request,
 }) => {
-  await ready(shell);
-  const api = await TodoApi.of(page, request);
-  const target = pick(
-    (await api.todos('COMPANY')).items,
-    (item) =>
+  const { api, target, todos } = await selectTodo(
+    { shell, page, request },
+    'COMPANY',
+    (item, api) =>
       OPEN.includes(item.state) &&
       item.to_company_id === api.first.id &&
       item.to_contacts_id !== null &&
       item.to_contacts_id !== api.first.contact_id,
     "an open to-do of a colleague's",
   );
-  const todos = new TodoPage(page);
-  await todos.open();
-  await todos.scope('全公司');
-  await todos.select(target.id);
   const question = `该待办负责人是${target.to_contacts_name}，操作后负责人将变更为你，确定操作吗？`;
 
   await todos.markProcessed.click();
@@ -207,16 +220,12 @@ test('favouriting a to-do of the other company asks to switch company first', as
   page,
   request,
 }) => {
-  await ready(shell);
-  const api = await TodoApi.of(page, request);
-  const target = pick(
-    (await api.todos('MINE')).items,
-    (item) => OPEN.includes(item.state) && item.to_company_id === api.second.id,
+  const { api, target, todos } = await selectTodo(
+    { shell, page, request },
+    'MINE',
+    (item, api) => OPEN.includes(item.state) && item.to_company_id === api.second.id,
     'an open to-do of the second company',
   );
-  const todos = new TodoPage(page);
-  await todos.open();
-  await todos.select(target.id);
 
   // Declined: nothing changes.
   await todos.favourite.click();
@@ -247,16 +256,12 @@ test("opening a record of the other company's to-do switches company after askin
   page,
   request,
 }) => {
-  await ready(shell);
-  const api = await TodoApi.of(page, request);
-  const target = pick(
-    (await api.todos('MINE')).items,
-    (item) => item.to_company_id === api.second.id && item.module !== null,
+  const { api, todos } = await selectTodo(
+    { shell, page, request },
+    'MINE',
+    (item, api) => item.to_company_id === api.second.id && item.module !== null,
     'a to-do of the second company on a record',
   );
-  const todos = new TodoPage(page);
-  await todos.open();
-  await todos.select(target.id);
   await todos.openDetail.click();
   await expect(todos.dialog).toContainText(SWITCH_QUESTION);
   await todos.dialog.getByRole('button', { name: '确定' }).click();
