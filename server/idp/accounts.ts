@@ -4,7 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Account } from 'oidc-provider';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import type { Db } from '../db/database';
-import { accounts } from '../db/schema/index';
+import { accounts, contacts } from '../db/schema/index';
 import {
   clearFailures,
   type LoginLimits,
@@ -22,6 +22,8 @@ export async function findAccount(db: Db, sub: string): Promise<Account | undefi
     .where(eq(accounts.id, Number(sub)))
     .limit(1);
   if (!account || account.disabled) return undefined;
+  // A handed-over employee's sessions stop renewing too, not only new sign-ins.
+  if (await hasLeftEveryCompany(db, account.id)) return undefined;
   return {
     accountId: String(account.id),
     claims: () => ({
@@ -32,9 +34,25 @@ export async function findAccount(db: Db, sub: string): Promise<Account | undefi
   };
 }
 
+/**
+ * The account has employee records and none is on duty: every company it worked for handed it
+ * over (or deleted it). An account with no records at all still signs in and hears the spec's
+ * no-company message in the app; one with another company on duty signs in to that one.
+ */
+export async function hasLeftEveryCompany(db: Db, accountId: number): Promise<boolean> {
+  const [row] = await db
+    .select({
+      total: sql<number>`count(*)::int`,
+      onDuty: sql<number>`(count(*) filter (where ${contacts.status} = 'IN_SERVICE'))::int`,
+    })
+    .from(contacts)
+    .where(eq(contacts.accountId, accountId));
+  return Number(row?.total ?? 0) > 0 && Number(row?.onDuty ?? 0) === 0;
+}
+
 export type SignInResult =
   | { ok: true; accountId: string }
-  | { ok: false; reason: 'invalid' | 'disabled' }
+  | { ok: false; reason: 'invalid' | 'disabled' | 'departed' }
   | { ok: false; reason: 'locked'; retryAfterSeconds: number };
 
 // Compared against when the username is unknown, so a miss costs the same time as a wrong password
@@ -64,5 +82,6 @@ export async function checkCredentials(
   // Told only after the right password, so it reveals nothing to someone guessing.
   if (account.disabled) return { ok: false, reason: 'disabled' };
   await clearFailures(db, username);
+  if (await hasLeftEveryCompany(db, account.id)) return { ok: false, reason: 'departed' };
   return { ok: true, accountId: String(account.id) };
 }

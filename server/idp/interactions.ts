@@ -3,6 +3,7 @@
 // travels in a signed, path-scoped cookie the provider checks, and the form posts to that path.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errors, type InteractionDetails, type Provider } from 'oidc-provider';
+import { STAFF_RULE_MESSAGES } from '../../src/domain/staff/staffText';
 import type { ServerConfig } from '../config';
 import type { Db } from '../db/database';
 import { checkCredentials } from './accounts';
@@ -112,6 +113,7 @@ export function registerInteractions(app: FastifyInstance, deps: InteractionDeps
           return form(429, IDP_MESSAGES.locked(Math.ceil(result.retryAfterSeconds / 60)));
         }
         if (result.reason === 'disabled') return form(403, IDP_MESSAGES.ACCOUNT_DISABLED);
+        if (result.reason === 'departed') return form(403, STAFF_RULE_MESSAGES.SIGN_IN_DEPARTED);
         return form(401, IDP_MESSAGES.INVALID_CREDENTIALS);
       },
     );

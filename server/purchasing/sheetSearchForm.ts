@@ -2,7 +2,7 @@
 // §3 "searchList items with key"). Keys are the list's filter keys (sheetQueries.ts), so whatever
 // the form sends, the list understands; the SIGNED-only fields follow the domain's
 // searchFieldVisible.
-import { asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, ne } from 'drizzle-orm';
 import { PAYMENT_STATES, SUPPLIER_INVOICE_STATES } from '../../src/domain/finance/labels';
 import {
   SHEET_LIST_TYPE_INFO,
@@ -35,11 +35,12 @@ export async function sheetSearchForm(
   const { groups } = SHEET_LIST_TYPE_INFO[listType];
   const groupKeys =
     groups === 'every' ? (Object.keys(SHEET_STATE_GROUPS) as SheetStateGroup[]) : groups;
-  // Departed staff still own old sheets, so they stay findable (marked as departed).
+  // Departed staff still own old sheets, so they stay findable (marked as departed); deleted
+  // ones own none (their handover moved them) and are left out.
   const staff = await db
     .select({ id: contacts.id, name: contacts.name, status: contacts.status })
     .from(contacts)
-    .where(eq(contacts.companyId, companyId))
+    .where(and(eq(contacts.companyId, companyId), ne(contacts.status, 'DELETED')))
     .orderBy(desc(contacts.status), asc(contacts.id)); // IN_SERVICE before DEPART
   const fields: SearchField[] = [
     { key: 'name', label: '采购单号', type: 'input' },
@@ -50,7 +51,7 @@ export async function sheetSearchForm(
       type: 'select',
       options: staff.map((s) => ({
         value: s.id,
-        label: s.status === 'IN_SERVICE' ? s.name : `${s.name}（${STAFF_STATUS_LABELS[s.status]}）`,
+        label: s.status === 'DEPART' ? `${s.name}（${STAFF_STATUS_LABELS.DEPART}）` : s.name,
       })),
     },
   ];

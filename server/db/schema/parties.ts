@@ -67,7 +67,8 @@ export const accounts = pgTable(
   (t) => [uniqueIndex('accounts_username_key').on(sql`lower(${t.username})`)],
 );
 
-export type StaffStatus = 'IN_SERVICE' | 'DEPART';
+/** The spec's two statuses, and DELETED: a deleted employee kept for the records that name it. */
+export type StaffStatus = 'IN_SERVICE' | 'DEPART' | 'DELETED';
 
 export const contacts = pgTable(
   'contacts',

@@ -3,6 +3,7 @@
 
 import { restoreConfirmMessage, STAFF_MESSAGES } from './messages';
 import type { StaffStatus } from './staffCodes';
+import { STAFF_RULE_MESSAGES } from './staffText';
 
 export const STAFF_ACTIONS = ['handover', 'restore', 'delete'] as const;
 export type StaffAction = (typeof STAFF_ACTIONS)[number];
@@ -79,6 +80,37 @@ export function validateDelete(actor: { isAdmin: boolean }): string | null {
   return STAFF_TRANSITIONS.delete.actorMustBeAdmin && !actor.isAdmin
     ? STAFF_MESSAGES.DELETE_NOT_ADMIN
     : null;
+}
+
+const WRONG_STATUS: Record<StaffAction, string> = {
+  handover: STAFF_RULE_MESSAGES.HANDOVER_NOT_IN_SERVICE,
+  restore: STAFF_RULE_MESSAGES.RESTORE_NOT_DEPART,
+  delete: STAFF_RULE_MESSAGES.DELETE_NOT_DEPART,
+};
+
+/** Why the employee cannot undergo the action (the server's refusal), or null. */
+export function staffTransitionProblem(action: StaffAction, employee: Employee): string | null {
+  const t = STAFF_TRANSITIONS[action];
+  if (employee.status !== t.from) return WRONG_STATUS[action];
+  if (t.refusesAdminEmployee && employee.admin === true) return STAFF_RULE_MESSAGES.HANDOVER_ADMIN;
+  return null;
+}
+
+/**
+ * The successor of a handover: required, and another on-duty employee of the same company
+ * (`successor` is undefined when the id names nobody of that company).
+ */
+export function successorProblem(
+  leavingId: number,
+  successorId: number | null | undefined,
+  successor: Employee | undefined,
+): string | null {
+  const missing = validateHandover(successorId);
+  if (missing) return missing;
+  if (!successor || successorCandidates([successor], leavingId).length === 0) {
+    return STAFF_RULE_MESSAGES.SUCCESSOR_INVALID;
+  }
+  return null;
 }
 
 /** What the user confirms before each action. */
