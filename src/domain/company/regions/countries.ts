@@ -1,0 +1,51 @@
+// The countries a company, an invoice mailing address or a delivery address may name: ISO 3166
+// two-letter codes with Chinese names (settings-messaging-shared §3 "country (2-letter code)",
+// §3 static data "a country list"). Ours: the app's trading countries, the EU member states and
+// the countries of the phone picker; the first five ship province and city lists.
+
+import { labelSet } from '../../list/codeLabels';
+
+export const COUNTRIES = labelSet({
+  CN: '中国',
+  US: '美国',
+  DE: '德国',
+  GB: '英国',
+  CH: '瑞士',
+  HK: '中国香港',
+  MO: '中国澳门',
+  TW: '中国台湾',
+  JP: '日本',
+  KR: '韩国',
+  SG: '新加坡',
+  AU: '澳大利亚',
+  CA: '加拿大',
+  NO: '挪威',
+  TR: '土耳其',
+  AT: '奥地利',
+  BE: '比利时',
+  BG: '保加利亚',
+  HR: '克罗地亚',
+  CY: '塞浦路斯',
+  CZ: '捷克',
+  DK: '丹麦',
+  EE: '爱沙尼亚',
+  FI: '芬兰',
+  FR: '法国',
+  GR: '希腊',
+  HU: '匈牙利',
+  IE: '爱尔兰',
+  IT: '意大利',
+  LV: '拉脱维亚',
+  LT: '立陶宛',
+  LU: '卢森堡',
+  MT: '马耳他',
+  NL: '荷兰',
+  PL: '波兰',
+  PT: '葡萄牙',
+  RO: '罗马尼亚',
+  SK: '斯洛伐克',
+  SI: '斯洛文尼亚',
+  ES: '西班牙',
+  SE: '瑞典',
+});
+export type CountryCode = (typeof COUNTRIES.codes)[number];

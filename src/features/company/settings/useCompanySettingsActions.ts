@@ -1,0 +1,99 @@
+// The company-settings calls of settings-messaging-shared §7 "Partners" (they need the server's
+// answer: the location lock and the rules are the server's too). Each owns its notifications:
+// the spec's success message, or its failure message after the client has shown the server's
+// error_message. A success asks the sync worker for the new company row at once.
+import { notifications } from '@mantine/notifications';
+import { z } from 'zod';
+import { useApi } from '../../../app/api/useApi';
+import { useSyncApi } from '../../../app/sync/useSyncApi';
+import { COMPANY_MESSAGES } from '../../../domain/company/messages';
+import { COMPANY_SETTINGS_MESSAGES as S } from '../../../domain/company/settingsMessages';
+import { FILE_MESSAGES } from '../../../domain/files/messages';
+import { DOCUMENT_TYPES } from '../../../domain/files/uploads';
+import type { invoiceBody } from './settingsForms';
+
+const COMPANIES = '/partners-api/v7/companies';
+const withId = z.object({ id: z.number() });
+const uploaded = z.object({ object_name: z.string().min(1) });
+
+export type CompanyInfoBody = Record<string, string>;
+export type InvoiceBody = ReturnType<typeof invoiceBody>;
+export type AddressBody = Record<string, string>;
+
+export interface CompanySettingsActions {
+  saveInfo(body: CompanyInfoBody): Promise<boolean>;
+  uploadLogo(file: File): Promise<boolean>;
+  /** POST when the company has no invoice info yet, else PUT to its id. */
+  saveInvoice(invoiceId: number | null, body: InvoiceBody): Promise<boolean>;
+  /** POST sets the default address (设置), PUT updates it (更新). */
+  saveAddress(addressId: number | null, body: AddressBody): Promise<boolean>;
+}
+
+export function useCompanySettingsActions(companyId: number): CompanySettingsActions {
+  const api = useApi();
+  const sync = useSyncApi();
+
+  async function run(call: () => Promise<unknown>, success: string, failure: string) {
+    try {
+      await call();
+    } catch {
+      notifications.show({ color: 'red', message: failure });
+      return false;
+    }
+    notifications.show({ color: 'teal', message: success });
+    void sync.pullNow(companyId).catch(() => undefined);
+    return true;
+  }
+
+  return {
+    saveInfo: (body) =>
+      run(
+        () => api.put(`${COMPANIES}/${companyId}`, { body, schema: withId }),
+        COMPANY_MESSAGES.INFO_SAVED,
+        COMPANY_MESSAGES.INFO_SAVE_FAILED,
+      ),
+    uploadLogo: (file) =>
+      run(
+        async () => {
+          const form = new FormData();
+          form.append('file', file, file.name);
+          const { object_name } = await api.post('/api/v7/files', {
+            query: { documentType: DOCUMENT_TYPES.COMPANY_LOGO, entityId: String(companyId) },
+            body: form,
+            schema: uploaded,
+          });
+          await api.put(`${COMPANIES}/${companyId}/logo`, {
+            query: { logo: object_name },
+            schema: withId,
+          });
+        },
+        FILE_MESSAGES.IMAGE_UPLOADED,
+        FILE_MESSAGES.IMAGE_UPLOAD_FAILED,
+      ),
+    saveInvoice: (invoiceId, body) =>
+      run(
+        () =>
+          invoiceId === null
+            ? api.post(`${COMPANIES}/${companyId}/invoices`, { body, schema: withId })
+            : api.put(`${COMPANIES}/${companyId}/invoices/${invoiceId}`, { body, schema: withId }),
+        S.INVOICE_SAVED,
+        S.INVOICE_SAVE_FAILED,
+      ),
+    saveAddress: (addressId, body) =>
+      addressId === null
+        ? run(
+            () => api.post(`${COMPANIES}/${companyId}/addresses`, { body, schema: withId }),
+            COMPANY_MESSAGES.DELIVERY_ADDRESS_SET,
+            COMPANY_MESSAGES.DELIVERY_ADDRESS_SET_FAILED,
+          )
+        : run(
+            () =>
+              api.put(`${COMPANIES}/${companyId}/addresses/${addressId}`, {
+                body,
+                schema: withId,
+              }),
+            COMPANY_MESSAGES.DELIVERY_ADDRESS_UPDATED,
+            COMPANY_MESSAGES.DELIVERY_ADDRESS_UPDATE_FAILED,
+          ),
+  };
+}
