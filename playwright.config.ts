@@ -54,6 +54,8 @@ export default defineConfig({
       SIM: 'off',
       // A fresh in-memory PGlite per run, or the CI's PostgreSQL when TEST_DATABASE_URL is set.
       DATA_DIR: 'memory://',
+      // No SMS is sent: codes go to this outbox file too (README "Verification codes (SMS)").
+      SMS_OUTBOX_FILE: `${process.env.TMPDIR ?? '/tmp'}/purchasing-e2e-sms-${port}.jsonl`,
       ...(process.env.TEST_DATABASE_URL ? { DATABASE_URL: process.env.TEST_DATABASE_URL } : {}),
     },
   },

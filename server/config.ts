@@ -26,6 +26,7 @@ const envSchema = z.object({
   SIM: onOff.default('on'),
   SIM_SPEED: z.coerce.number().positive().default(1),
   TRUST_PROXY: onOff.default('off'),
+  SMS_OUTBOX_FILE: z.string().trim().min(1).optional(),
 });
 
 export type ServerConfig = {
@@ -54,6 +55,11 @@ export type ServerConfig = {
   trustProxy: boolean;
   /** Run the supplier simulator (quotes inquiries, moves orders along). */
   simulator: { enabled: boolean; speed: number };
+  /**
+   * Also append every SMS the server would send (verification codes) to this file, one JSON line
+   * each, with the registration image codes' answers: for automated tests. Unset: the log only.
+   */
+  smsOutboxFile: string | null;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
@@ -87,5 +93,6 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
     demoData: e.DEMO_DATA === 'on',
     trustProxy: e.TRUST_PROXY === 'on',
     simulator: { enabled: e.SIM === 'on', speed: e.SIM_SPEED },
+    smsOutboxFile: e.SMS_OUTBOX_FILE ?? null,
   };
 }

@@ -19,6 +19,7 @@ export const TODO_SERVER_MESSAGES = {
 /** Reasons an upload is refused, shown after 文件上传失败： (uploadFailedWithReason). */
 export const UPLOAD_REFUSALS = {
   PRODUCT_ATTACHMENT_TYPE: '产品附件只能是 gif、jpeg、png、svg 图片或 PDF 文件',
+  IMAGE_TYPE: '只能上传 gif、jpeg、png、svg 格式的图片',
   EXECUTABLE: '不能上传可执行文件',
   EMPTY: '不能上传空文件',
   NO_FILE: '请选择要上传的文件',

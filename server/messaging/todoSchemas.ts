@@ -8,11 +8,12 @@ import {
   TODO_STATES,
   TODO_TYPES,
 } from '../../src/domain/todos/todoCodes';
+import { currentCompanyId, ID, idParams as sharedIdParams } from '../http/schemas';
 
-export const ID = { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER } as const;
+export { companyQuery } from '../http/schemas';
+
 // Not anyOf [ID, null]: with type coercion ajv would turn a 0 into null instead of refusing it.
 const NULLABLE_ID = { ...ID, type: ['integer', 'null'] } as const;
-const currentCompanyId = { type: 'string', pattern: '^\\d{1,15}$' } as const;
 const companyIds = { type: 'array', maxItems: 50, items: ID } as const;
 const size = {
   type: 'integer',
@@ -26,9 +27,7 @@ const mailState = { type: 'string', enum: [...MAIL_STATES] } as const;
 /** `ORDER:12`: one more record whose thread the message panel shows with the path's one. */
 export const MODULE_PAIR = /^(INQUERY_QUOTATION_SHEET|ORDER):(\d{1,15})$/;
 
-export const companyQuery = { type: 'object', properties: { currentCompanyId } } as const;
-
-export const idParams = { type: 'object', required: ['id'], properties: { id: ID } } as const;
+export const idParams = sharedIdParams('id');
 
 export const moduleParams = {
   type: 'object',

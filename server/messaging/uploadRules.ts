@@ -118,6 +118,11 @@ export function acceptUpload(
       ? { contentType: sniffed }
       : { refusal: UPLOAD_REFUSALS.PRODUCT_ATTACHMENT_TYPE };
   }
+  // Images only, judged by the bytes (an avatar or a logo then shows as what it really is).
+  if (documentType === DOCUMENT_TYPES.AVATAR || documentType === DOCUMENT_TYPES.COMPANY_LOGO) {
+    const image = sniffed !== null && isImageFile({ name: file.name, type: sniffed });
+    return image ? { contentType: sniffed } : { refusal: UPLOAD_REFUSALS.IMAGE_TYPE };
+  }
   const claimed = file.type.toLowerCase();
   return { contentType: sniffed ?? (MIME.test(claimed) ? claimed : 'application/octet-stream') };
 }

@@ -14,11 +14,11 @@ import { requireMembership } from '../auth/session';
 import { badRequest, HttpError, notFound, refused } from '../http/httpError';
 import { mutate } from '../http/mutation';
 import { ok } from '../http/replies';
+import { currentCompanyId } from '../http/schemas';
 import { deleteFile, fileContent, readableFile, storeFile } from '../messaging/fileStore';
 import { TODO_SERVER_MESSAGES, UPLOAD_REFUSALS } from '../messaging/messages';
 import { acceptUpload, contentDisposition, displayFileName } from '../messaging/uploadRules';
 
-const currentCompanyId = { type: 'string', pattern: '^\\d{1,15}$' } as const;
 const path = { type: 'string', minLength: 1, maxLength: 400 } as const;
 
 const uploadQuery = {

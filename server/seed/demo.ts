@@ -18,6 +18,7 @@ import {
 } from '../db/schema/index';
 import { type Tx, write } from '../db/write';
 import { makeAttachment } from './attachments';
+import { insertCompanySettings } from './companySettings';
 import { planDemoDocuments, planDemoTodos } from './demoPlan';
 import { insertCatalog, insertParties, insertReference } from './demoSetup';
 import { assignIds, type BuiltDocument, buildDocument } from './documents';
@@ -70,6 +71,7 @@ export async function seedDemoData(
     const parties = await insertParties(tx, root.fork('parties'), anchorMs, hashes);
     const catalog = await insertCatalog(tx);
     await insertReference(tx, anchorMs);
+    await insertCompanySettings(tx, parties);
 
     const rng = root.fork('documents');
     const plans = planDemoDocuments(rng, parties, catalog);

@@ -178,6 +178,10 @@ export const DEMO_STAFF: readonly StaffSeed[] = [
   staff('xulu', 'supplier', '徐璐', 'FEMALE', '销售助理', DEPART),
   staff('kefu', 'service', '客服小德', 'FEMALE', '客服专员', { phone: '400-820-1188' }),
   staff('kefuSouth', 'serviceSouth', '客服小采', 'FEMALE', '客服专员', { phone: '400-820-1199' }),
+  // Last, so everyone above keeps their id and mobile. The staff e2e hands this clerk over.
+  staff('leaver', 'jinggong', '赵立', 'MALE', '采购助理', { username: 'leaver' }),
+  // The personal centre's e2e resets this clerk's password (buyer's and admin's stay Demo@2026).
+  staff('qianxw', 'hengyuan', '钱晓雯', 'FEMALE', '采购专员', { username: 'resetpw' }),
 ];
 
 export type DemoAccount = {
@@ -224,6 +228,18 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     username: 'xiaolin',
     name: '林小峰',
     shows: 'the only staff member (and administrator) of 宁波小林五金商行',
+  },
+  {
+    username: 'leaver',
+    name: '赵立',
+    shows:
+      'a clerk of 上海精工机械有限公司 for trying the handover: once departed he can no longer sign in',
+  },
+  {
+    username: 'resetpw',
+    name: '钱晓雯',
+    shows:
+      'a clerk of 苏州恒远自动化设备有限公司 for trying the password reset (code in the server log)',
   },
 ];
 

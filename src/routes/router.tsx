@@ -8,10 +8,13 @@ import { NoPermission } from '../app/NoPermission';
 import { AUTH_CALLBACK_PATH } from '../auth/returnTo';
 import { NO_PERMISSION_PATH } from '../domain/routes';
 import { AuthCallback } from './AuthCallback';
+import { accountRoutes } from './accountRoutes';
+import { companyRoutes } from './companyRoutes';
 import { messageRoutes } from './messageRoutes';
 import { orderRoutes } from './orderRoutes';
 import { purchaseRoutes } from './purchaseRoutes';
 import { rootRoute } from './rootRoute';
+import { staffRoutes } from './staffRoutes';
 
 const callbackRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -67,6 +70,9 @@ const routeTree = rootRoute.addChildren([
   ...purchaseRoutes,
   ...orderRoutes,
   ...messageRoutes,
+  ...accountRoutes,
+  ...companyRoutes,
+  ...staffRoutes,
   noPermissionRoute,
 ]);
 

@@ -23,6 +23,7 @@ describe('loadConfig', () => {
       demoData: true,
       trustProxy: false,
       simulator: { enabled: true, speed: 1 },
+      smsOutboxFile: null,
     });
   });
 
@@ -45,6 +46,7 @@ describe('loadConfig', () => {
       SIM: 'off',
       SIM_SPEED: '10',
       TRUST_PROXY: 'on',
+      SMS_OUTBOX_FILE: '/tmp/sms.jsonl',
     });
     expect(config).toEqual({
       port: 9000,
@@ -65,6 +67,7 @@ describe('loadConfig', () => {
       demoData: false,
       trustProxy: true,
       simulator: { enabled: false, speed: 10 },
+      smsOutboxFile: '/tmp/sms.jsonl',
     });
   });
 

@@ -14,6 +14,7 @@ import { COMMON_MESSAGES } from '../../src/domain/messages/common';
 import { testConfig } from '../support/app';
 import { drivers, openTestDatabase, type TestDatabase } from '../support/databases';
 import { seedFixtures } from '../support/fixtures';
+import { multipart } from '../support/multipart';
 import { accessTokenFor } from '../support/tokens';
 
 type Uploaded = {
@@ -52,19 +53,6 @@ async function seed(database: Database) {
     order: fx.orders.contractSignedA.id,
     sentSheetLine: fx.sheets.sentA.lines[0],
     imageA: fx.files.imageA,
-  };
-}
-
-function multipart(name: string, content: Buffer, type: string, field = 'file') {
-  const boundary = '----vitest-boundary-7d1f';
-  const head = `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n`;
-  return {
-    payload: Buffer.concat([
-      Buffer.from(head, 'utf8'),
-      content,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
   };
 }
 
@@ -197,7 +185,7 @@ describe.each(drivers)('files on %s', (driver) => {
       (
         await upload(
           { name: 'a.txt', content: Buffer.from('x'), type: 'text/plain' },
-          { documentType: 'AVATAR' },
+          { documentType: 'NOT_A_DOCUMENT_TYPE' },
         )
       ).statusCode,
     ).toBe(400);

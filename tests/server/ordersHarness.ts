@@ -5,6 +5,7 @@
 import { and, asc, eq, gt } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../server/app';
+import type { ServerConfig } from '../../server/config';
 import {
   accounts,
   banks,
@@ -213,9 +214,12 @@ async function seedWorld(db: TestDatabase['database']['db']) {
 
 let orderNumber = 0;
 
-export async function startHarness(driver: DriverName): Promise<Harness> {
+export async function startHarness(
+  driver: DriverName,
+  overrides: Partial<ServerConfig> = {},
+): Promise<Harness> {
   const db = await openTestDatabase(driver);
-  const config = testConfig();
+  const config = testConfig(overrides);
   const app = await buildApp({ config, database: db.database });
   await app.ready();
   const issuer = `${config.publicUrl}/oidc`;

@@ -15,7 +15,12 @@ import { SESSION_MESSAGES } from '../../domain/messages/session';
 import type { SignOutResult } from '../../sync/api';
 import { ApiError } from '../api/apiError';
 import type { UserInfo } from '../api/userInfo';
-import { chooseCompany, toSessionAccount, toSessionCompanies } from './account';
+import {
+  chooseCompany,
+  type SessionAccount,
+  toSessionAccount,
+  toSessionCompanies,
+} from './account';
 import type { SessionControllerDeps, SessionSnapshot, SignOutAnswer } from './sessionTypes';
 
 export class SessionController {
@@ -275,6 +280,18 @@ export class SessionController {
       ...this.deps.endpoints,
     });
     this.startTimer();
+  }
+
+  /**
+   * The signed-in account changed on the server (the personal centre's new avatar): shown at once
+   * everywhere, and kept for the next start offline.
+   */
+  accountChanged(change: Partial<Pick<SessionAccount, 'avatar'>>): void {
+    const phase = this.snapshot.phase;
+    if (phase.status !== 'signed-in' || !this.user) return;
+    this.update({ phase: { ...phase, account: { ...phase.account, ...change } } });
+    const cached = this.deps.store.account(this.user.sub);
+    if (cached) this.deps.store.saveAccount({ ...cached, user: { ...cached.user, ...change } });
   }
 
   /** Bound to no company: nothing of the account is kept, and the provider's session ends next. */

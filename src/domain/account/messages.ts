@@ -1,6 +1,7 @@
 // Personal-centre wording: password reset and registration (settings-messaging-shared §2
-// "Registration page", §5 "Password reset", §8). The registration messages and the resend
-// countdown label are not worded in the spec; ours follow the password-reset wording.
+// "Registration page", §5 "Password reset", §8). The registration messages, the resend
+// countdown label and the server's refusals are not worded in the spec; ours follow the
+// password-reset wording. Screen labels are in ./labels.
 
 export const ACCOUNT_MESSAGES = {
   VERIFY_CODE_REQUIRED: '请输入验证码',
@@ -16,6 +17,20 @@ export const ACCOUNT_MESSAGES = {
   REGISTER_MOBILE_INVALID: '手机格式不正确，请重新输入',
   REGISTER_IMAGE_CODE_REQUIRED: '请输入图形验证码',
   REGISTER_SMS_CODE_REQUIRED: '请输入短信验证码',
+
+  // Not worded by the spec (ours): the server's answers about codes, registration and avatars.
+  VERIFY_CODE_WRONG: '验证码错误，请重新输入',
+  VERIFY_CODE_INVALID: '验证码已失效，请重新获取',
+  CODE_DAILY_LIMIT: '今日获取验证码次数已达上限，请明天再试',
+  MOBILE_MISMATCH: '手机号与当前账号绑定的手机号不一致',
+  NO_MOBILE: '当前账号未绑定手机号，无法获取验证码',
+  IMAGE_CODE_WRONG: '图形验证码错误，请重新输入',
+  IMAGE_CODE_INVALID: '图形验证码已失效，请刷新后重新输入',
+  MOBILE_REGISTERED: '该手机号已注册，请直接登录',
+  REGISTRATION_PENDING: '该手机号的注册申请正在审核中，请耐心等待',
+  REGISTRATION_SUBMITTED: '注册申请已提交，审核通过后将以短信通知您登录账号',
+  REGISTER_NAME_TOO_LONG: '姓名不能超过50个字符',
+  AVATAR_NOT_IMAGE: '头像只能是 gif、jpeg、png、svg 格式的图片',
 } as const;
 
 export type AccountMessageKey = keyof typeof ACCOUNT_MESSAGES;
@@ -23,4 +38,9 @@ export type AccountMessageKey = keyof typeof ACCOUNT_MESSAGES;
 /** The locked resend button while the countdown runs. */
 export function resendCountdownLabel(secondsLeft: number): string {
   return `${secondsLeft}秒后重新获取`;
+}
+
+/** The server refused a code request inside the resend lock (ours). */
+export function codeTooFrequentMessage(secondsLeft: number): string {
+  return `验证码发送过于频繁，请${secondsLeft}秒后再试`;
 }

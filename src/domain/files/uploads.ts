@@ -68,5 +68,9 @@ export function isRichTextImage(file: Pick<FileLike, 'name'>): boolean {
 export const DOCUMENT_TYPES = {
   TODO_ATTACHMENT: 'TODO_ATTACHMENT',
   PRODUCT_ATTACHMENT: 'PRODUCT_ATTACHMENT',
+  /** Ours: the company logo of company settings (then PUT /companies/{id}/logo?logo=). */
+  COMPANY_LOGO: 'COMPANY_LOGO',
+  /** Ours: a user's avatar, the cropped png of the personal centre (then PUT /users/{id}/avatar). */
+  AVATAR: 'AVATAR',
 } as const;
 export type DocumentType = (typeof DOCUMENT_TYPES)[keyof typeof DOCUMENT_TYPES];

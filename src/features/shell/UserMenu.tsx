@@ -5,6 +5,7 @@ import { Avatar, Button, Group, Menu, Stack, Text, UnstyledButton } from '@manti
 import { IconBuildingCog, IconLogout, IconUser, IconUsers } from '@tabler/icons-react';
 import { Link, useRouter } from '@tanstack/react-router';
 import { useSession } from '../../app/session/useSession';
+import { useFileImage } from '../common/useFileImage';
 
 const USER_LINKS = [
   { label: '个人中心', to: '/user/user-center', Icon: IconUser, admin: false },
@@ -23,13 +24,14 @@ function useUserLinks() {
 
 export function UserMenu() {
   const { account, signOut } = useSession();
+  const avatar = useFileImage(account.avatar);
   const links = useUserLinks();
   return (
     <Menu position="bottom-end" shadow="md" width={200}>
       <Menu.Target>
         <UnstyledButton aria-label={`用户菜单：${account.name}`} px={4}>
           <Group gap={6} wrap="nowrap">
-            <Avatar src={account.avatar} name={account.name} size={30} color="initials" />
+            <Avatar src={avatar} name={account.name} size={30} color="initials" />
             <Text size="sm" maw={120} truncate visibleFrom="md">
               {account.name}
             </Text>
@@ -59,11 +61,12 @@ export function UserMenu() {
 /** The same entries as a list, for the phone menu. */
 export function UserLinks({ onChosen }: { onChosen(): void }) {
   const { account, signOut } = useSession();
+  const avatar = useFileImage(account.avatar);
   const links = useUserLinks();
   return (
     <Stack gap={4}>
       <Group gap="xs" px="xs" py={4}>
-        <Avatar src={account.avatar} name={account.name} size={30} color="initials" />
+        <Avatar src={avatar} name={account.name} size={30} color="initials" />
         <Text size="sm">{account.name}</Text>
       </Group>
       {links.map(({ label, to, Icon }) => (

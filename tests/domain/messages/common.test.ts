@@ -22,6 +22,7 @@ describe('COMMON_MESSAGES (spec wording)', () => {
     ['BAD_REQUEST', '请求参数有误'],
     ['NOT_FOUND', '请求的资源不存在'],
     ['VERSION_CONFLICT', '数据已被他人修改，请确认后重试'],
+    ['ATTACHMENT_OPEN_FAILED', '附件打开失败，请稍后重试'],
   ] as const)('%s is %s', (key, text) => {
     expect(COMMON_MESSAGES[key]).toBe(text);
   });
@@ -42,6 +43,7 @@ describe('COMMON_MESSAGES (spec wording)', () => {
         'BAD_REQUEST',
         'NOT_FOUND',
         'VERSION_CONFLICT',
+        'ATTACHMENT_OPEN_FAILED',
       ].sort(),
     );
   });

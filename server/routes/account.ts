@@ -1,0 +1,190 @@
+// The personal centre's calls and registration (settings-messaging-shared §2 "Personal centre",
+// "Registration page", §5 "Password reset", §7 "Miscellaneous" and "Partners"): the SMS code of
+// a password reset, the user's own profile, password and avatar (only the user themself: 403 for
+// anyone else), and the public registration calls (image code, SMS code, submit). Services:
+// server/account/*.
+import type { FastifyInstance } from 'fastify';
+import { RESEND_LOCK_SECONDS } from '../../src/domain/account/password';
+import {
+  changeAvatar,
+  changePassword,
+  type PasswordBody,
+  passwordCodeMobile,
+  requireSelf,
+  userProfile,
+} from '../account/accountService';
+import { createImageCode } from '../account/imageCodes';
+import {
+  type RegistrationBody,
+  type RegistrationCodeBody,
+  sendRegistrationCode,
+  submitRegistration,
+} from '../account/registrations';
+import { createSmsOutbox, imageCodeRecorder, smsText } from '../account/smsOutbox';
+import { CODE_TTL_MINUTES, issueCode } from '../account/verificationCodes';
+import type { AppContext } from '../app';
+import { requireUser } from '../auth/session';
+import { mutate } from '../http/mutation';
+import { ok } from '../http/replies';
+import { currentCompanyId } from '../http/schemas';
+
+const idParams = {
+  type: 'object',
+  required: ['id'],
+  properties: { id: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER } },
+} as const;
+const mobile = { type: 'string', maxLength: 20 } as const;
+const shortText = { type: 'string', maxLength: 100 } as const;
+
+const codeAnswer = {
+  sent: true,
+  resend_after: RESEND_LOCK_SECONDS,
+  expires_in: CODE_TTL_MINUTES * 60,
+};
+
+export function registerAccount(
+  app: FastifyInstance,
+  { database, config }: Pick<AppContext, 'database' | 'config'>,
+) {
+  const { db } = database;
+  const outbox = createSmsOutbox(app.log, config.smsOutboxFile);
+  const recordImageCode = imageCodeRecorder(config.smsOutboxFile);
+
+  // The password reset's code, sent to the signed-in user's own mobile only.
+  app.get<{ Querystring: { mobile: string } }>(
+    '/api/v7/sms/verify_code',
+    {
+      config: { auth: 'user' },
+      schema: {
+        querystring: {
+          type: 'object',
+          required: ['mobile'],
+          properties: { currentCompanyId, mobile },
+        },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const to = await passwordCodeMobile(db, user, request.query.mobile);
+      const code = await issueCode(db, to, 'PASSWORD');
+      await outbox({
+        mobile: to,
+        purpose: 'PASSWORD',
+        code,
+        text: smsText.code(code, CODE_TTL_MINUTES),
+      });
+      return ok(codeAnswer);
+    },
+  );
+
+  app.get<{ Params: { id: number } }>(
+    '/partners-api/v7/users/:id',
+    {
+      config: { auth: 'user' },
+      schema: {
+        params: idParams,
+        querystring: { type: 'object', properties: { currentCompanyId } },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      requireSelf(user, request.params.id);
+      return ok(await userProfile(db, user));
+    },
+  );
+
+  app.put<{ Params: { id: number }; Body: PasswordBody }>(
+    '/partners-api/v7/users/:id/passwords',
+    {
+      config: { auth: 'user' },
+      schema: {
+        params: idParams,
+        querystring: { type: 'object', properties: { currentCompanyId } },
+        body: {
+          type: 'object',
+          properties: {
+            verify_code: { type: 'string', maxLength: 20 },
+            new_password: { type: 'string', maxLength: 128 },
+          },
+        },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      requireSelf(user, request.params.id);
+      await changePassword(db, user, request.body ?? {});
+      return ok({ id: user.accountId });
+    },
+  );
+
+  app.put<{ Params: { id: number }; Querystring: { avatar: string } }>(
+    '/partners-api/v7/users/:id/avatar',
+    {
+      config: { auth: 'user' },
+      schema: {
+        params: idParams,
+        querystring: {
+          type: 'object',
+          required: ['avatar'],
+          properties: {
+            currentCompanyId,
+            avatar: { type: 'string', minLength: 1, maxLength: 400 },
+          },
+        },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      requireSelf(user, request.params.id);
+      return mutate(db, request, reply, async (tx, changes) =>
+        ok(await changeAvatar(tx, changes, user, request.query.avatar)),
+      );
+    },
+  );
+
+  // ---- Registration: public ----
+
+  app.get(
+    '/api/v7/registrations/image_code',
+    { config: { auth: 'public' } },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return ok(await createImageCode(db, { record: recordImageCode }));
+    },
+  );
+
+  app.post<{ Body: RegistrationCodeBody }>(
+    '/api/v7/registrations/verify_code',
+    {
+      config: { auth: 'public' },
+      schema: {
+        body: {
+          type: 'object',
+          properties: {
+            mobile,
+            image_code_id: { type: 'string', maxLength: 64 },
+            image_code: { type: 'string', maxLength: 20 },
+          },
+        },
+      },
+    },
+    async (request) => {
+      await sendRegistrationCode(db, outbox, request.body ?? {});
+      return ok(codeAnswer);
+    },
+  );
+
+  app.post<{ Body: RegistrationBody }>(
+    '/api/v7/registrations',
+    {
+      config: { auth: 'public' },
+      schema: {
+        body: {
+          type: 'object',
+          properties: { name: shortText, mobile, verify_code: { type: 'string', maxLength: 20 } },
+        },
+      },
+    },
+    async (request) => ok(await submitRegistration(db, request.body ?? {})),
+  );
+}
