@@ -58,6 +58,13 @@ test('adds an employee after the form’s refusals, edits and cancels', async ({
   await staff.save();
   await expect(staff.form).toContainText(STAFF_MESSAGES.MOBILE_INVALID);
   await expect(staff.field('姓名')).toHaveValue('测试新员工');
+  // The landline takes a country code (the shared phone input) and its length rule.
+  await staff.form.getByLabel('座机国家/地区').click();
+  await page.getByRole('option', { name: '德国 +49' }).click();
+  await staff.field('座机').fill('301234');
+  await staff.save();
+  await expect(staff.form).toContainText('格式不正确！');
+  await staff.field('座机').fill('3012345678');
   await staff.fillForm({ mobile: '13812340001', position: '实习生' });
   await staff.save();
   await expect(staff.notification(STAFF_MESSAGES.ADD_SUCCESS)).toBeVisible();
@@ -67,6 +74,8 @@ test('adds an employee after the form’s refusals, edits and cancels', async ({
 
   await staff.action('测试新员工', '编辑').click();
   await expect(staff.field('职位')).toHaveValue('实习生');
+  await expect(staff.form.getByLabel('座机国家/地区')).toHaveValue('德国 +49');
+  await expect(staff.field('座机')).toHaveValue('3012345678');
   await staff.fillForm({ name: '测试已编辑' });
   await staff.save();
   await expect(staff.notification(STAFF_MESSAGES.EDIT_SUCCESS)).toBeVisible();

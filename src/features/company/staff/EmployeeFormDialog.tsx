@@ -18,6 +18,7 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useEffect, useState } from 'react';
+import { DEFAULT_PHONE_COUNTRY } from '../../../domain/company/phoneInput';
 import { GENDER_LABELS, GENDERS } from '../../../domain/staff/staffCodes';
 import { STAFF_LABELS as L, STAFF_RULE_MESSAGES as R } from '../../../domain/staff/staffText';
 import {
@@ -25,6 +26,8 @@ import {
   validateEmployeeDetails,
   validateEmployeeForm,
 } from '../../../domain/staff/validation';
+import { PhoneInput } from '../../common/PhoneInput';
+import { phoneError } from '../../common/phoneInputModel';
 import { LoginUserPicker } from './LoginUserPicker';
 import type { Employee, EmployeeBody } from './staffApi';
 import type { StaffActions } from './useStaffActions';
@@ -84,9 +87,12 @@ function bodyOf(values: FormValues): EmployeeBody {
 }
 
 function validate(values: FormValues) {
+  // The landline goes through the shared phone input: stored as +<dial code><number>.
+  const phone = phoneError(values.phone, DEFAULT_PHONE_COUNTRY);
   return {
     ...validateEmployeeForm({ name: values.name, mobile: values.mobile }),
     ...validateEmployeeDetails({ email: values.email, birthday: values.birthday }),
+    ...(phone && { phone }),
   };
 }
 
@@ -154,11 +160,11 @@ function EmployeeForm({ employee, actions, onClose }: EmployeeFormProps) {
             maxLength={EMPLOYEE_FIELD_MAX.position}
             {...form.getInputProps('position')}
           />
-          <TextInput
+          <PhoneInput
             label={L.PHONE}
-            inputMode="tel"
-            maxLength={EMPLOYEE_FIELD_MAX.phone}
-            {...form.getInputProps('phone')}
+            value={form.values.phone}
+            onChange={(value) => form.setFieldValue('phone', value)}
+            error={form.errors.phone?.toString()}
           />
           <TextInput
             label={L.EMAIL}
