@@ -294,6 +294,31 @@ export class SessionController {
     if (cached) this.deps.store.saveAccount({ ...cached, user: { ...cached.user, ...change } });
   }
 
+  /**
+   * A company's names changed on the server (company settings): the switcher shows them at once,
+   * and the copy kept for starting offline has them too.
+   */
+  companyRenamed(companyId: number, names: { name: string; shortName: string | null }): void {
+    const phase = this.snapshot.phase;
+    if (phase.status !== 'signed-in' || !this.user) return;
+    const companies = phase.companies.map((company) =>
+      company.id === companyId ? { ...company, ...names } : company,
+    );
+    this.update({ phase: { ...phase, companies } });
+    const cached = this.deps.store.account(this.user.sub);
+    if (!cached) return;
+    const memberships = cached.user.companies.map((m) =>
+      m.id === companyId
+        ? {
+            ...m,
+            name: names.name,
+            company: { ...m.company, name: names.name, short_name: names.shortName },
+          }
+        : m,
+    );
+    this.deps.store.saveAccount({ ...cached, user: { ...cached.user, companies: memberships } });
+  }
+
   /** Bound to no company: nothing of the account is kept, and the provider's session ends next. */
   private async noCompany(message: string): Promise<void> {
     this.noCompanyIdToken = this.user?.idToken ?? null;

@@ -239,6 +239,36 @@ describe('switching company', () => {
   });
 });
 
+describe('changes made on the server from this device', () => {
+  it('a new avatar shows at once and is kept for the next start offline', async () => {
+    const { controller, d } = await booted();
+    controller.accountChanged({ avatar: '/api/v7/files/content?path=3%2Favatar.png' });
+    expect(signedIn(controller).account.avatar).toBe('/api/v7/files/content?path=3%2Favatar.png');
+    expect(d.store.account('3')?.user.avatar).toBe('/api/v7/files/content?path=3%2Favatar.png');
+    const offline = await booted({ store: d.store, online: () => false });
+    expect(signedIn(offline.controller).account.avatar).toBe(
+      '/api/v7/files/content?path=3%2Favatar.png',
+    );
+  });
+
+  it('a renamed company shows its new names at once, the others unchanged', async () => {
+    const { controller, d } = await booted();
+    const before = signedIn(controller).companies.find((c) => c.id === 102);
+    controller.companyRenamed(101, { name: '上海精工机械股份有限公司', shortName: '精工股份' });
+    const companies = signedIn(controller).companies;
+    expect(companies.find((c) => c.id === 101)).toMatchObject({
+      name: '上海精工机械股份有限公司',
+      shortName: '精工股份',
+    });
+    expect(companies.find((c) => c.id === 102)).toEqual(before);
+    const kept = d.store.account('3')?.user.companies.find((m) => m.id === 101);
+    expect(kept).toMatchObject({
+      name: '上海精工机械股份有限公司',
+      company: { name: '上海精工机械股份有限公司', short_name: '精工股份' },
+    });
+  });
+});
+
 describe('signing out', () => {
   it('with nothing pending: forgets the account and signs out at the provider', async () => {
     const { controller, d } = await booted();

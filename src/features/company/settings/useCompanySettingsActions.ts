@@ -4,6 +4,7 @@
 // error_message. A success asks the sync worker for the new company row at once.
 import { notifications } from '@mantine/notifications';
 import { z } from 'zod';
+import { useAppServices } from '../../../app/AppServicesContext';
 import { useApi } from '../../../app/api/useApi';
 import { useSyncApi } from '../../../app/sync/useSyncApi';
 import { COMPANY_MESSAGES } from '../../../domain/company/messages';
@@ -14,6 +15,7 @@ import type { invoiceBody } from './settingsForms';
 
 const COMPANIES = '/partners-api/v7/companies';
 const withId = z.object({ id: z.number() });
+const companyNames = z.object({ name: z.string(), short_name: z.string().nullable() });
 const uploaded = z.object({ object_name: z.string().min(1) });
 
 export type CompanyInfoBody = Record<string, string>;
@@ -31,6 +33,7 @@ export interface CompanySettingsActions {
 
 export function useCompanySettingsActions(companyId: number): CompanySettingsActions {
   const api = useApi();
+  const { session } = useAppServices();
   const sync = useSyncApi();
 
   async function run(call: () => Promise<unknown>, success: string, failure: string) {
@@ -48,7 +51,11 @@ export function useCompanySettingsActions(companyId: number): CompanySettingsAct
   return {
     saveInfo: (body) =>
       run(
-        () => api.put(`${COMPANIES}/${companyId}`, { body, schema: withId }),
+        async () => {
+          const saved = await api.put(`${COMPANIES}/${companyId}`, { body, schema: companyNames });
+          // The switcher and the offline copy of the account show the new names at once.
+          session.companyRenamed(companyId, { name: saved.name, shortName: saved.short_name });
+        },
         COMPANY_MESSAGES.INFO_SAVED,
         COMPANY_MESSAGES.INFO_SAVE_FAILED,
       ),
