@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { documentFontsPlugin } from './src/documents/fonts/node/generate';
 
 // `npm run dev` serves the app here with hot reload and forwards every server path to the
 // reference server (scripts/dev.mjs starts it on PORT, default 8080).
@@ -9,6 +10,7 @@ const serverPaths = ['/healthz', '/api', '/oidc', '/sync-api', '/template-api', 
 
 export default defineConfig({
   plugins: [
+    documentFontsPlugin(), // the PDF fonts' subsets, before the app imports them by URL
     react(),
     VitePWA({
       strategies: 'injectManifest',

@@ -3,7 +3,7 @@
 // answers every page navigation with the cached index.html (client-side routes). Server paths
 // (API, identity provider pages, health, config) are never answered from the cache, and API data
 // is never cached here: it lives in IndexedDB. Only images are cached at run time: brand logos
-// and uploaded images such as avatars. Fonts the build ships are in the precache.
+// and uploaded images such as avatars, and the PDF fonts. Fonts the UI uses are in the precache.
 import { clientsClaim } from 'workbox-core';
 import { ExpirationPlugin } from 'workbox-expiration';
 import {
@@ -13,7 +13,7 @@ import {
 } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, StaleWhileRevalidate } from 'workbox-strategies';
-import { RUNTIME_CACHES } from './caches';
+import { DOCUMENT_FONT_PATH, RUNTIME_CACHES } from './caches';
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<{ url: string; revision: string | null } | string>;
@@ -66,6 +66,19 @@ registerRoute(
       },
       new ExpirationPlugin({ maxEntries: 200, maxAgeSeconds: 90 * DAY_S, purgeOnQuotaError: true }),
     ],
+  }),
+);
+
+// The PDF fonts (src/documents/fonts) are too big to precache: a 5 MB download would hold up the
+// install of the whole app on a phone, and a failed one would leave it with no offline shell.
+// They are cached on first use instead (warmDocumentFonts after sign-in, or the first document),
+// then served from the cache, offline too. Their URLs carry a content hash, so a cached copy is
+// always right; the 4 entries leave room for the old pair while an update brings a new one.
+registerRoute(
+  ({ url, sameOrigin }) => sameOrigin && DOCUMENT_FONT_PATH.test(url.pathname),
+  new CacheFirst({
+    cacheName: RUNTIME_CACHES.documentFonts,
+    plugins: [new ExpirationPlugin({ maxEntries: 4, purgeOnQuotaError: true })],
   }),
 );
 
