@@ -18,7 +18,13 @@ import { nextVersion, type Tx } from '../db/write';
 import { badRequest, notFound } from '../http/httpError';
 import { fileUrl } from '../messaging/fileStore';
 import type { ChangeSet } from '../sync/changeSet';
-import { addressRow, invoiceRow, loadCompanyRows, type Reader } from '../sync/projections';
+import {
+  addressRow,
+  companyAudiences,
+  invoiceRow,
+  loadCompanyRows,
+  type Reader,
+} from '../sync/projections';
 import {
   type AddressBody,
   addressValues,
@@ -51,7 +57,8 @@ async function touch(tx: Tx, changes: ChangeSet, companyId: number) {
   const version = await nextVersion(tx);
   await tx.update(companies).set({ version }).where(eq(companies.id, companyId));
   const row = await companyRow(tx, companyId);
-  changes.upsert('companies', row, [companyId]);
+  // A supplier's row also reaches each buyer with an order from it (party B of its documents).
+  changes.upsert('companies', row, (await companyAudiences(tx, [companyId])).get(companyId) ?? []);
   return row;
 }
 

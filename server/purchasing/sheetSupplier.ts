@@ -8,7 +8,7 @@ import { companies, contacts, orderLines, orders, products, sheetLines } from '.
 import type { Tx } from '../db/write';
 import { badRequest, notFound, refused } from '../http/httpError';
 import type { ChangeSet } from '../sync/changeSet';
-import { loadOrderRows } from '../sync/projections';
+import { loadOrderRows, shareCompanyWith } from '../sync/projections';
 import {
   loadLines,
   loadSheetById,
@@ -180,6 +180,7 @@ export async function confirmContract(
           qty: line.qty,
           taxedPriceUnit: line.taxedPriceUnit,
           taxedAmount: line.taxedAmount,
+          shipmentPeriod: line.shipmentPeriod,
         };
       }),
     );
@@ -192,5 +193,7 @@ export async function confirmContract(
   const orderRow = (await loadOrderRows(tx, [order.id])).get(order.id);
   if (!orderRow) throw notFound();
   changes.upsert('orders', orderRow, [sheet.companyId]);
+  // The supplier is party B of the order's documents: its company row joins the buyer's feed.
+  await shareCompanyWith(tx, changes, sheet.companyId, sheet.supplierCompanyId);
   return { sheet: row, order: orderRow };
 }

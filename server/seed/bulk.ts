@@ -14,7 +14,7 @@ import { orderLines, orders, sheetLines, sheets, todos } from '../db/schema/inde
 import { write } from '../db/write';
 import { loadSeedContext, type SeedContext } from './bulkContext';
 import { assignIds, type BuiltDocument, buildDocument } from './documents';
-import { FeedBuffer, feedBrands, feedRows } from './feed';
+import { FeedBuffer, feedBrands, feedRows, feedSupplierRows } from './feed';
 import {
   buildMail,
   buildServiceMessage,
@@ -22,6 +22,7 @@ import {
   stageOf,
   type ThreadTarget,
 } from './messages';
+import { insertOrderDocuments, prepareOrderDocuments } from './orderDocuments';
 import { Random } from './random';
 import { insertAll, reserveIds } from './store';
 import { dayStart } from './timeline';
@@ -98,6 +99,10 @@ type Writer = {
   rows: number;
   feedEntries: number;
   targets: ThreadTarget[];
+  /** Document fields, boxes and invoices (issue 9) come from this stream. */
+  documentsRng: Random;
+  anchorMs: number;
+  ordersWritten: number;
 };
 
 /**
@@ -121,11 +126,20 @@ async function writeDocuments(
       });
     });
     const kept = withSheets ? docs : [];
+    // Past the first three orders, so bulk orders get excluded lines only by chance.
+    const excluded = await prepareOrderDocuments(
+      tx,
+      state.documentsRng,
+      docs,
+      3 + state.ordersWritten,
+    );
     const orderRows = docs.flatMap((d) => (d.order ? [d.order] : []));
+    state.ordersWritten += orderRows.length;
     const lineRows = kept.flatMap((d) => d.lines);
-    const orderLineRows = docs.flatMap((d) => d.orderLines);
+    const orderLineRows = [...docs.flatMap((d) => d.orderLines), ...excluded];
     await insertAll(tx, orders, orderRows);
     await insertAll(tx, orderLines, orderLineRows);
+    await insertOrderDocuments(tx, state.documentsRng, orderRows, state.anchorMs);
     await insertAll(
       tx,
       sheets,
@@ -165,7 +179,14 @@ export async function seedBulk(database: Database, options: BulkOptions): Promis
   const anchorMs = dayStart(options.now ?? new Date());
   const chunk = Math.max(1, options.chunkSize ?? 1000);
   const root = new Random(options.seed);
-  const state: Writer = { rows: 0, feedEntries: 0, targets: [] };
+  const state: Writer = {
+    rows: 0,
+    feedEntries: 0,
+    targets: [],
+    documentsRng: root.fork('bulk-order-documents'),
+    anchorMs,
+    ordersWritten: 0,
+  };
   const report = (phase: BulkProgress['phase'], done: number, total: number) =>
     options.onProgress?.({ phase, done, total, rows: state.rows, elapsedMs: Date.now() - started });
   const build = (rng: Random, states: typeof OPEN_STATES): BuiltDocument =>
@@ -225,6 +246,7 @@ export async function seedBulk(database: Database, options: BulkOptions): Promis
   await write(database.db, async (tx, changes) => {
     const feed = new FeedBuffer();
     await feedBrands(tx, feed, [context.company.id]);
+    await feedSupplierRows(tx, feed, [context.company.id]);
     const entries = await feed.flush(tx, changes);
     state.rows += entries;
     state.feedEntries += entries;

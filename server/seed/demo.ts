@@ -23,6 +23,7 @@ import { planDemoDocuments, planDemoTodos } from './demoPlan';
 import { insertCatalog, insertParties, insertReference } from './demoSetup';
 import { assignIds, type BuiltDocument, buildDocument } from './documents';
 import { feedBrands, feedRows } from './feed';
+import { insertOrderDocuments, prepareOrderDocuments } from './orderDocuments';
 import { DEMO_PASSWORD, DEMO_STAFF } from './parties';
 import { Random } from './random';
 import { insertAll, reserveIds } from './store';
@@ -118,11 +119,10 @@ export async function seedDemoData(
       firstLine.attachments = [photo.attachment, sheetPdf.attachment];
       fileRows.push(photo.file, sheetPdf.file);
     }
-    await insertAll(
-      tx,
-      orders,
-      built.flatMap((d) => (d.order ? [d.order] : [])),
-    );
+    // Document fields (issue 9) from their own streams, so the rows above keep their values.
+    const excludedLines = await prepareOrderDocuments(tx, root.fork('order-documents'), built);
+    const orderRows = built.flatMap((d) => (d.order ? [d.order] : []));
+    await insertAll(tx, orders, orderRows);
     await insertAll(
       tx,
       orderLines,
@@ -138,6 +138,8 @@ export async function seedDemoData(
       sheetLines,
       built.flatMap((d) => d.lines),
     );
+    await insertAll(tx, orderLines, excludedLines);
+    await insertOrderDocuments(tx, root.fork('logistics'), orderRows, anchorMs);
 
     const todoPlan = planDemoTodos(root.fork('todos'), parties, built, anchorMs);
     const todoIds = await reserveIds(tx, 'todos', todoPlan.todos.length);

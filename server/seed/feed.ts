@@ -1,14 +1,15 @@
 // Puts seeded rows into the sync feed the way the API does: each row projected by the batch
 // loaders of server/sync/projections.ts and queued in the transaction's ChangeSet for every
 // company that may see it — sheets and orders their owner company, to-dos the sending and the
-// receiving company, staff their company, a company itself, brands every company whose sheets or
-// orders name them.
+// receiving company, staff their company, a company itself and (a supplier) every buyer with an
+// order from it, brands every company whose sheets or orders name them.
 
 import { and, inArray, isNotNull, sql } from 'drizzle-orm';
 import { orders, sheets, syncChanges } from '../db/schema/index';
 import type { Tx } from '../db/write';
 import type { ChangeSet, SyncTable } from '../sync/changeSet';
 import {
+  companyAudiences,
   loadBrandRows,
   loadCompanyRows,
   loadOrderRows,
@@ -124,11 +125,35 @@ export async function feedRows(tx: Tx, changes: FeedSink, ids: FeedIds): Promise
     }
   });
   await inBatches(ids.companies ?? [], async (batch) => {
+    const audiences = await companyAudiences(tx, batch);
     for (const row of (await loadCompanyRows(tx, batch)).values()) {
-      changes.upsert('companies', row, [row.id]);
-      entries++;
+      const seenBy = audiences.get(row.id) ?? [row.id];
+      changes.upsert('companies', row, seenBy);
+      entries += seenBy.length;
     }
   });
+  return entries;
+}
+
+/** Queues each supplier's company row for these buyers when they have orders from it. */
+export async function feedSupplierRows(
+  tx: Tx,
+  changes: FeedSink,
+  buyerIds: readonly number[],
+): Promise<number> {
+  if (buyerIds.length === 0) return 0;
+  const pairs = await tx
+    .selectDistinct({ supplierId: orders.supplierCompanyId, buyerId: orders.companyId })
+    .from(orders)
+    .where(inArray(orders.companyId, [...buyerIds]));
+  const rows = await loadCompanyRows(tx, [...new Set(pairs.map((p) => p.supplierId))]);
+  let entries = 0;
+  for (const { supplierId, buyerId } of pairs) {
+    const row = rows.get(supplierId);
+    if (!row || supplierId === buyerId) continue;
+    changes.upsert('companies', row, [buyerId]);
+    entries++;
+  }
   return entries;
 }
 

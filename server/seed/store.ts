@@ -16,7 +16,9 @@ export type SeededTable =
   | 'banks'
   | 'sheets'
   | 'orders'
-  | 'todos';
+  | 'todos'
+  | 'logistics_boxes'
+  | 'invoices';
 
 function rowsOf<T>(result: unknown): T[] {
   const rows = (result as { rows?: unknown }).rows;

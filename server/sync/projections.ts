@@ -2,7 +2,8 @@
 // settings-messaging-shared §3): the sync feed carries them into the app's local tables and the
 // detail endpoints answer the same shapes. Loaders take ids in batches so bulk writers (seed,
 // simulator) project thousands of rows in a few queries.
-import { asc, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { firstPaymentOf, multiplyRound, roundTo } from '../../src/domain/documents/amounts';
 import type { Db } from '../db/database';
 import {
   accounts,
@@ -11,15 +12,23 @@ import {
   companyAddresses,
   companyInvoices,
   contacts,
+  invoiceLines,
+  invoiceLogs,
+  invoices,
+  logisticsBoxes,
+  logisticsBoxLines,
+  logisticsLogs,
   orderLines,
   orders,
   products,
   sheetLines,
   sheets,
+  syncChanges,
   todos,
 } from '../db/schema/index';
 import type { Tx } from '../db/write';
 import { fileUrl } from '../messaging/fileStore';
+import type { ChangeSet } from './changeSet';
 
 export type Reader = Db | Tx;
 type Row = Record<string, unknown> & { id: number; version: number };
@@ -174,6 +183,9 @@ export async function loadSheetRows(db: Reader, ids: number[]): Promise<Map<numb
               validity_end_date: line.validityEndDate,
               quote_comment: line.quoteComment,
               url_path: product?.urlPath ?? null,
+              tariff: num(product?.tariff ?? null),
+              chinese_name: product?.customsName ?? null,
+              hs_code: product?.hsCode ?? null,
             },
           };
         }),
@@ -201,6 +213,16 @@ export async function loadOrderRows(db: Reader, ids: number[]): Promise<Map<numb
     loadContacts(db, unique(orderRows.flatMap((o) => [o.ownerContactId, o.supplierContactId]))),
   ]);
   const linesByOrder = groupBy(lines, (line) => line.orderId);
+  const lineProducts = await byId(
+    unique(lines.map((l) => l.productId)).length
+      ? db
+          .select({ id: products.id, customsName: products.customsName, hsCode: products.hsCode })
+          .from(products)
+          .where(inArray(products.id, unique(lines.map((l) => l.productId))))
+      : Promise.resolve([]),
+  );
+  const logistics = await loadLogistics(db, ids);
+  const invoicesByOrder = await loadInvoices(db, ids);
   for (const order of orderRows) {
     const owner = contactRef(
       order.ownerContactId ? contactMap.get(order.ownerContactId) : undefined,
@@ -210,6 +232,7 @@ export async function loadOrderRows(db: Reader, ids: number[]): Promise<Map<numb
     );
     const taxedAmount = num(order.taxedAmount);
     const brand = order.brandId ? brandMap.get(order.brandId) : undefined;
+    const taxRate = Number(order.taxRate);
     result.set(order.id, {
       id: order.id,
       company_id: order.companyId,
@@ -249,22 +272,54 @@ export async function loadOrderRows(db: Reader, ids: number[]): Promise<Map<numb
         },
         { company: { id: order.companyId }, inbound_state: null, invoice_state: null },
       ],
-      order_product_list: (linesByOrder.get(order.id) ?? []).map((line) => ({
-        id: line.id,
-        qty: line.qty,
-        product: {
-          id: line.productId,
-          product_type: line.productType,
-          product_article_no: line.productArticleNo,
-          short_description: line.shortDescription,
-          url_path: line.urlPath,
-          tariff: num(line.tariff),
-        },
-        supplier_order_node_line: {
-          taxed_price_unit: num(line.taxedPriceUnit),
-          taxed_amount: num(line.taxedAmount),
-        },
-      })),
+      order_product_list: (linesByOrder.get(order.id) ?? []).map((line) => {
+        const product = line.productId ? lineProducts.get(line.productId) : undefined;
+        // Lines written before the document columns existed get them from the catalogue and
+        // the taxed price.
+        const taxedUnit = num(line.taxedPriceUnit);
+        const priceUnit =
+          num(line.priceUnit) ?? (taxedUnit === null ? null : roundTo(taxedUnit / (1 + taxRate)));
+        return {
+          id: line.id,
+          qty: line.qty,
+          brand_name: line.brandName ?? order.brandName,
+          product_name: line.productName ?? line.productType,
+          product_order_no: line.productArticleNo,
+          type_article_no: typeArticleNo(line.productType, line.productArticleNo),
+          parameter: line.parameter ?? line.shortDescription,
+          chinese_name: line.chineseName ?? product?.customsName ?? null,
+          hs_code: line.hsCode ?? product?.hsCode ?? null,
+          shipment_period: line.shipmentPeriod,
+          quote_state: line.quoteState,
+          deleted: line.deleted,
+          product: {
+            id: line.productId,
+            product_type: line.productType,
+            product_article_no: line.productArticleNo,
+            short_description: line.shortDescription,
+            url_path: line.urlPath,
+            tariff: num(line.tariff),
+          },
+          supplier_order_node_line: {
+            taxed_price_unit: num(line.taxedPriceUnit),
+            taxed_amount: num(line.taxedAmount),
+            price_unit: priceUnit,
+            amount:
+              num(line.amount) ?? (priceUnit === null ? null : multiplyRound(priceUnit, line.qty)),
+          },
+        };
+      }),
+      supplier_quotation_no: order.supplierQuotationNo,
+      currency: order.currency,
+      tax_rate: taxRate,
+      exchange_rate: num(order.exchangeRate),
+      extra_fee: num(order.extraFee),
+      has_cny_vat_fee: order.hasCnyVatFee,
+      first_payment_amount:
+        num(order.firstPaymentAmount) ??
+        (taxedAmount === null ? null : firstPaymentOf(taxedAmount)),
+      logistics: logistics.get(order.id) ?? [],
+      invoices: invoicesByOrder.get(order.id) ?? [],
       sign_time: isoTime(order.signTime),
       create_time: isoTime(order.createTime),
       write_time: isoTime(order.writeTime),
@@ -272,6 +327,162 @@ export async function loadOrderRows(db: Reader, ids: number[]): Promise<Map<numb
     });
   }
   return result;
+}
+
+/** Model and order number as documents print them (`typeArticleNo`): one of them when equal. */
+export function typeArticleNo(type: string | null, articleNo: string | null): string | null {
+  if (!type) return articleNo;
+  if (!articleNo || articleNo === type) return type;
+  return `${type} / ${articleNo}`;
+}
+
+/** The boxes of each order with their lines and express-tracking logs, in position order. */
+async function loadLogistics(db: Reader, orderIds: number[]) {
+  const boxes = await db
+    .select()
+    .from(logisticsBoxes)
+    .where(inArray(logisticsBoxes.orderId, orderIds))
+    .orderBy(asc(logisticsBoxes.orderId), asc(logisticsBoxes.position));
+  const boxIds = boxes.map((b) => b.id);
+  const lines = boxIds.length
+    ? await db
+        .select()
+        .from(logisticsBoxLines)
+        .where(inArray(logisticsBoxLines.boxId, boxIds))
+        .orderBy(asc(logisticsBoxLines.boxId), asc(logisticsBoxLines.position))
+    : [];
+  const logs = boxIds.length
+    ? await db
+        .select()
+        .from(logisticsLogs)
+        .where(inArray(logisticsLogs.boxId, boxIds))
+        .orderBy(asc(logisticsLogs.boxId), asc(logisticsLogs.time), asc(logisticsLogs.id))
+    : [];
+  const linesByBox = groupBy(lines, (l) => l.boxId);
+  const logsByBox = groupBy(logs, (l) => l.boxId);
+  const byOrder = new Map<number, unknown[]>();
+  for (const box of boxes) {
+    const list = byOrder.get(box.orderId) ?? [];
+    list.push({
+      id: box.id,
+      box_type: box.boxType,
+      box_name: box.boxName,
+      state: box.state,
+      currency: box.currency,
+      delivery_company: box.deliveryCompany,
+      tracking_no: box.trackingNo,
+      gross_weight: num(box.grossWeight),
+      net_weight: num(box.netWeight),
+      extra_weight: num(box.extraWeight),
+      create_time: isoTime(box.createTime),
+      box_lines: (linesByBox.get(box.id) ?? []).map((line) => ({
+        id: line.id,
+        order_product_id: line.orderLineId,
+        qty: line.qty,
+        gross_weight: num(line.grossWeight),
+        net_weight: num(line.netWeight),
+        customs_code_de: line.customsCodeDe,
+        customs_code_cn: line.customsCodeCn,
+        origin_country: line.originCountry,
+        price_unit: num(line.priceUnit),
+      })),
+      logs: (logsByBox.get(box.id) ?? []).map((log) => ({
+        time: isoTime(log.time),
+        place: log.place,
+        info: log.info,
+      })),
+    });
+    byOrder.set(box.orderId, list);
+  }
+  return byOrder;
+}
+
+/** The invoices naming each order (through their lines), oldest first, with lines and logs. */
+async function loadInvoices(db: Reader, orderIds: number[]) {
+  const refs = await db
+    .selectDistinct({ invoiceId: invoiceLines.invoiceId, orderId: invoiceLines.orderId })
+    .from(invoiceLines)
+    .where(inArray(invoiceLines.orderId, orderIds));
+  const byOrder = new Map<number, unknown[]>();
+  const invoiceIds = unique(refs.map((r) => r.invoiceId));
+  if (invoiceIds.length === 0) return byOrder;
+  const invoiceRows = await db
+    .select()
+    .from(invoices)
+    .where(inArray(invoices.id, invoiceIds))
+    .orderBy(asc(invoices.createTime), asc(invoices.id));
+  const lines = await db
+    .select()
+    .from(invoiceLines)
+    .where(inArray(invoiceLines.invoiceId, invoiceIds))
+    .orderBy(asc(invoiceLines.invoiceId), asc(invoiceLines.position));
+  const logs = await db
+    .select()
+    .from(invoiceLogs)
+    .where(inArray(invoiceLogs.invoiceId, invoiceIds))
+    .orderBy(asc(invoiceLogs.invoiceId), asc(invoiceLogs.createTime), asc(invoiceLogs.id));
+  const referenced = unique(lines.map((l) => l.orderId));
+  const orderNames = await byId(
+    db
+      .select({ id: orders.id, name: orders.name })
+      .from(orders)
+      .where(inArray(orders.id, referenced)),
+  );
+  const customers = await loadCompanies(db, unique(invoiceRows.map((i) => i.companyId)));
+  const linesByInvoice = groupBy(lines, (l) => l.invoiceId);
+  const logsByInvoice = groupBy(logs, (l) => l.invoiceId);
+  const rows = new Map(
+    invoiceRows.map((invoice) => {
+      const invoiceLinesOf = linesByInvoice.get(invoice.id) ?? [];
+      const customer = customers.get(invoice.companyId);
+      return [
+        invoice.id,
+        {
+          id: invoice.id,
+          number: invoice.number,
+          state: invoice.state,
+          invoice_date: invoice.invoiceDate,
+          currency: invoice.currency,
+          tax_rate: Number(invoice.taxRate),
+          taxed_amount: Number(invoice.taxedAmount),
+          untaxed_amount: Number(invoice.untaxedAmount),
+          customer_company: customer ? { id: customer.id, name: customer.name } : null,
+          supplier_company_id: invoice.supplierCompanyId,
+          reference_orders: unique(invoiceLinesOf.map((l) => l.orderId)).map((id) => ({
+            id,
+            name: orderNames.get(id)?.name ?? null,
+          })),
+          delivery_company: invoice.deliveryCompany,
+          tracking_no: invoice.trackingNo,
+          create_time: isoTime(invoice.createTime),
+          lines: invoiceLinesOf.map((line) => ({
+            id: line.id,
+            order_id: line.orderId,
+            order_product_id: line.orderLineId,
+            qty: line.qty,
+            price_unit: Number(line.priceUnit),
+            taxed_price_unit: Number(line.taxedPriceUnit),
+            amount: Number(line.amount),
+            taxed_amount: Number(line.taxedAmount),
+          })),
+          logs: (logsByInvoice.get(invoice.id) ?? []).map((log) => ({
+            create_time: isoTime(log.createTime),
+            location: log.location,
+            remark: log.remark,
+          })),
+        },
+      ] as const;
+    }),
+  );
+  for (const invoice of invoiceRows) {
+    for (const ref of refs) {
+      if (ref.invoiceId !== invoice.id) continue;
+      const list = byOrder.get(ref.orderId) ?? [];
+      list.push(rows.get(invoice.id));
+      byOrder.set(ref.orderId, list);
+    }
+  }
+  return byOrder;
 }
 
 export async function loadTodoRows(db: Reader, ids: number[]): Promise<Map<number, Row>> {
@@ -431,6 +642,62 @@ export async function loadCompanyRows(db: Reader, ids: number[]): Promise<Map<nu
     });
   }
   return result;
+}
+
+/**
+ * Who receives each company's row: the company itself and every buyer with an order from it (the
+ * supplier is party B on that buyer's documents: its name, address, bank and invoice info).
+ */
+export async function companyAudiences(
+  db: Reader,
+  companyIds: number[],
+): Promise<Map<number, number[]>> {
+  const ids = unique(companyIds);
+  const audiences = new Map(ids.map((id) => [id, [id]]));
+  if (ids.length === 0) return audiences;
+  const pairs = await db
+    .selectDistinct({ supplierId: orders.supplierCompanyId, buyerId: orders.companyId })
+    .from(orders)
+    .where(inArray(orders.supplierCompanyId, ids))
+    .orderBy(asc(orders.supplierCompanyId), asc(orders.companyId));
+  for (const { supplierId, buyerId } of pairs) {
+    const audience = audiences.get(supplierId);
+    if (audience && !audience.includes(buyerId)) audience.push(buyerId);
+  }
+  return audiences;
+}
+
+/**
+ * A supplier's company row enters a buyer's feed the first time the buyer gets an order from it.
+ * Its version is bumped so the entry sorts after every cursor the buyer's clients already hold
+ * (as shareBrandWith does for brands); the supplier's other audiences get the new version too.
+ */
+export async function shareCompanyWith(
+  tx: Tx,
+  changes: ChangeSet,
+  buyerId: number,
+  supplierId: number,
+): Promise<void> {
+  if (buyerId === supplierId) return;
+  const [seen] = await tx
+    .select({ version: syncChanges.version })
+    .from(syncChanges)
+    .where(
+      and(
+        eq(syncChanges.companyId, buyerId),
+        eq(syncChanges.tableName, 'companies'),
+        eq(syncChanges.rowId, String(supplierId)),
+      ),
+    )
+    .limit(1);
+  if (seen) return;
+  await tx
+    .update(companies)
+    .set({ version: sql`nextval('sync_version')` })
+    .where(eq(companies.id, supplierId));
+  const row = (await loadCompanyRows(tx, [supplierId])).get(supplierId);
+  const audience = (await companyAudiences(tx, [supplierId])).get(supplierId) ?? [];
+  if (row) changes.upsert('companies', row, [...audience, buyerId]);
 }
 
 /** Invoice info as the company row and the invoices call carry it (§3 "Invoice info"). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isoTime } from '../../server/sync/projections';
+import { isoTime, typeArticleNo } from '../../server/sync/projections';
 
 // Clients read times with the domain's date functions, which take ISO 8601 only.
 describe('isoTime', () => {
@@ -16,5 +16,17 @@ describe('isoTime', () => {
   it('keeps null and leaves unreadable text as it is', () => {
     expect(isoTime(null)).toBeNull();
     expect(isoTime('not a time')).toBe('not a time');
+  });
+});
+
+describe('typeArticleNo', () => {
+  it.each([
+    ['CPU 1214C', '6ES7214-1AG40-0XB0', 'CPU 1214C / 6ES7214-1AG40-0XB0'],
+    ['LC1D18M7C', 'LC1D18M7C', 'LC1D18M7C'],
+    [null, '6ES7214-1AG40-0XB0', '6ES7214-1AG40-0XB0'],
+    ['CPU 1214C', null, 'CPU 1214C'],
+    [null, null, null],
+  ])('%s + %s → %s', (type, articleNo, shown) => {
+    expect(typeArticleNo(type, articleNo)).toBe(shown);
   });
 });

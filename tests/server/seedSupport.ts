@@ -56,6 +56,9 @@ export async function expectedFeed(db: Db): Promise<Set<FeedKey>> {
   for (const r of await rows(db, 'select id, company_id from contacts'))
     add(r.company_id, 'staff', r.id);
   for (const r of await rows(db, 'select id from companies')) add(r.id, 'companies', r.id);
+  // A supplier's row reaches each buyer with an order from it (party B of the documents).
+  for (const r of await rows(db, 'select distinct company_id, supplier_company_id from orders'))
+    add(r.company_id, 'companies', r.supplier_company_id);
   const brandPairs = await rows(
     db,
     `select company_id, brand_id from sheets where brand_id is not null

@@ -106,6 +106,14 @@ export const orders = pgTable(
     /** Supplier invoice state: INVOICE, NO_INVOICE, PARTIAL. */
     invoiceState: text('invoice_state').notNull().default('NO_INVOICE'),
     signTime: time('sign_time'),
+    /** Document info (issue 9): VAT rate, CNY per unit of `currency`, extra fee in `currency`. */
+    taxRate: numeric('tax_rate', { precision: 5, scale: 4 }).notNull().default('0.1300'),
+    exchangeRate: numeric('exchange_rate', { precision: 12, scale: 6 }),
+    extraFee: money('extra_fee'),
+    /** The CNY prices carry 13% VAT through a CNY VAT fee (documents add VAT to unit prices). */
+    hasCnyVatFee: boolean('has_cny_vat_fee').notNull().default(false),
+    /** The contract's suggested first payment (between 30% of the total and the total). */
+    firstPaymentAmount: money('first_payment_amount'),
     createTime: time('create_time').notNull().defaultNow(),
     writeTime: time('write_time').notNull().defaultNow(),
     version: syncVersion(),
@@ -133,6 +141,21 @@ export const orderLines = pgTable(
     qty: integer('qty').notNull(),
     taxedPriceUnit: money('taxed_price_unit'),
     taxedAmount: money('taxed_amount'),
+    /** Document fields (issue 9): brand and product names, parameter, customs trade name. */
+    brandName: text('brand_name'),
+    productName: text('product_name'),
+    parameter: text('parameter'),
+    /** The Chinese trade name used for customs clearance (清关品名). */
+    chineseName: text('chinese_name'),
+    hsCode: text('hs_code'),
+    /** Shipment period in days. */
+    shipmentPeriod: integer('shipment_period'),
+    /** Unit price and amount without VAT. */
+    priceUnit: money('price_unit'),
+    amount: money('amount'),
+    /** The line's quote state; INVALID and REPLACED lines are left out of documents. */
+    quoteState: text('quote_state').notNull().default('QUOTED'),
+    deleted: boolean('deleted').notNull().default(false),
   },
   (t) => [index('order_lines_order_idx').on(t.orderId, t.position)],
 );
