@@ -1,4 +1,6 @@
 // Builds the reference server as a Fastify instance without listening, so tests run it in-process.
+import { constants as zlib } from 'node:zlib';
+import fastifyCompress from '@fastify/compress';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { loadSigningKey } from './auth/keys';
 import { registerSession } from './auth/session';
@@ -68,6 +70,14 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
     frameworkErrors,
     // Behind nginx & co. the login rate limit must see the user's address, not the proxy's.
     trustProxy: config.trustProxy,
+  });
+  // API answers (a feed page of rows, a list) compressed for slow mobile networks; brotli at a
+  // moderate level, as it runs per answer. The built app's files come pre-compressed instead.
+  await app.register(fastifyCompress, {
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
   });
   const external = config.oidc.externalIssuer;
   const issuer = external ?? `${config.publicUrl}/oidc`;

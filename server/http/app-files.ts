@@ -24,6 +24,8 @@ export async function registerAppFiles(app: FastifyInstance, appDir: string): Pr
       await scope.register(fastifyStatic, {
         root: appDir,
         index: 'index.html',
+        // The build's .br and .gz copies (vite.config.ts), chosen by the request's Accept-Encoding.
+        preCompressed: true,
         setHeaders(reply, path) {
           const name = path.slice(appDir.length).replaceAll('\\', '/');
           if (name.startsWith('/assets/')) {

@@ -1,9 +1,13 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/app';
 import { drivers } from '../support/databases';
+
+const APP_JS = `console.log(${JSON.stringify('工业品采购 '.repeat(400))});`;
+const ROWS = Array.from({ length: 200 }, (_, i) => ({ id: i + 1, name: `采购单 ${i + 1}` }));
 
 describe.each(drivers)('server basics on %s', (driver) => {
   let server: TestServer;
@@ -13,6 +17,10 @@ describe.each(drivers)('server basics on %s', (driver) => {
     appDir = await mkdtemp(join(tmpdir(), 'app-'));
     await writeFile(join(appDir, 'index.html'), '<!doctype html><title>工业品采购</title>');
     await writeFile(join(appDir, 'sw.js'), '// sw');
+    // A built asset with the brotli copy the build writes beside it (vite.config.ts).
+    await mkdir(join(appDir, 'assets'));
+    await writeFile(join(appDir, 'assets', 'app-1a2b.js'), APP_JS);
+    await writeFile(join(appDir, 'assets', 'app-1a2b.js.br'), brotliCompressSync(APP_JS));
     server = await startTestServer(driver, {
       appDir,
       extend(app) {
@@ -31,6 +39,9 @@ describe.each(drivers)('server basics on %s', (driver) => {
           },
           async () => ({ data: 'ok' }),
         );
+        app.get('/api/v7/rows', { config: { auth: 'public' } }, async () => ({
+          data: { items: ROWS },
+        }));
         app.get('/api/v7/boom', { config: { auth: 'public' } }, async () => {
           throw new Error('boom');
         });
@@ -55,6 +66,37 @@ describe.each(drivers)('server basics on %s', (driver) => {
       expect(res.body).toContain('工业品采购');
       expect(res.headers['cache-control']).toBe('no-cache');
     }
+  });
+
+  it('serves a built file pre-compressed when the browser takes brotli, and as is otherwise', async () => {
+    const url = '/assets/app-1a2b.js';
+    const br = await server.app.inject({
+      method: 'GET',
+      url,
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.rawPayload.length).toBeLessThan(APP_JS.length / 10);
+    const plain = await server.app.inject({ method: 'GET', url });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(APP_JS);
+  });
+
+  it('compresses an API answer when the client takes gzip, and leaves it plain otherwise', async () => {
+    const url = '/api/v7/rows';
+    const gz = await server.app.inject({
+      method: 'GET',
+      url,
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gz.rawPayload).toString('utf8'))).toEqual({
+      data: { items: ROWS },
+    });
+    const plain = await server.app.inject({ method: 'GET', url });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.json()).toEqual({ data: { items: ROWS } });
   });
 
   it('never caches the service worker script', async () => {
