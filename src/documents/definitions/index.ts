@@ -1,0 +1,50 @@
+// One definition per template kind: the report-export dialog, the preview and the server's
+// generate route pick the definition of the chosen template and render its spec.
+
+import type { OrderDocumentInput, SheetDocumentInput } from '../input';
+import type { DocumentSpec } from '../spec';
+import { DocumentSpecError } from '../spec';
+import type { DocumentKind, ReportTemplate } from '../templates';
+import { bigOrderReportSpec } from './bigOrderReport';
+import { contractSpec } from './contract';
+import { invoiceSpec } from './invoice';
+import { quotationSpec } from './quotation';
+import { stockOutSpec } from './stockOut';
+
+export type OrderDocumentKind = Exclude<DocumentKind, 'quotation'>;
+
+export const ORDER_DEFINITIONS: Record<
+  OrderDocumentKind,
+  (input: OrderDocumentInput) => DocumentSpec
+> = {
+  contract: contractSpec,
+  bigOrderReport: bigOrderReportSpec,
+  stockOutList: stockOutSpec,
+  invoice: invoiceSpec,
+};
+
+export const SHEET_DEFINITIONS: Record<'quotation', (input: SheetDocumentInput) => DocumentSpec> = {
+  quotation: quotationSpec,
+};
+
+/** The spec of an ORDER template for an order; a message for a template of another module. */
+export function orderDocumentSpec(
+  template: ReportTemplate,
+  input: OrderDocumentInput,
+): DocumentSpec {
+  if (template.module !== 'ORDER' || template.kind === 'quotation') {
+    throw new DocumentSpecError(`模板 ${template.id} 不适用于订单`);
+  }
+  return ORDER_DEFINITIONS[template.kind](input);
+}
+
+/** The spec of an INQUERY_QUOTATION_SHEET template for a sheet. */
+export function sheetDocumentSpec(
+  template: ReportTemplate,
+  input: SheetDocumentInput,
+): DocumentSpec {
+  if (template.module !== 'INQUERY_QUOTATION_SHEET' || template.kind !== 'quotation') {
+    throw new DocumentSpecError(`模板 ${template.id} 不适用于报价单`);
+  }
+  return SHEET_DEFINITIONS.quotation(input);
+}
