@@ -24,6 +24,7 @@ import { registerOrders } from './routes/orders';
 import { registerRuntimeConfig } from './routes/runtimeConfig';
 import { registerSearch } from './routes/search';
 import { registerSync } from './routes/sync';
+import { registerTemplates } from './routes/templates';
 import { registerTodos } from './routes/todos';
 import { registerUser } from './routes/user';
 import { registerBrandLogos } from './seed/logos';
@@ -123,6 +124,7 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
   registerAccount(app, context);
   registerCompanies(app, context);
   registerEmployees(app, context);
+  registerTemplates(app, context);
   await registerLiveChannel(app, context, bus);
   await registerIdentityProvider(app, context);
   registerRuntimeConfig(app, context);

@@ -1,0 +1,85 @@
+// The report export's generate call (settings-messaging-shared §7): POST
+// /template-api/v7/{module}/{module_id}/{template_id}/generate with the body {module, module_id,
+// template_id, data}. Success is the PDF itself; a refusal is the usual envelope plus an `error`
+// field with the same text ("If the answer carries an error field its text is shown").
+// The document is built in server/documents/generate.ts.
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../app';
+import { requireMembership } from '../auth/session';
+import { accounts } from '../db/schema/index';
+import {
+  attachmentHeader,
+  checkBodyMatchesPath,
+  generateDocument,
+  TEMPLATE_MESSAGES,
+} from '../documents/generate';
+import { badRequest, unauthorized } from '../http/httpError';
+
+type GenerateParams = { module: string; module_id: string; template_id: string };
+
+const pathText = { type: 'string', minLength: 1, maxLength: 64 } as const;
+
+/** Every refusal of the route carries `error` beside `error_message` (the spec's error field). */
+function withErrorField(payload: unknown): unknown {
+  if (typeof payload !== 'object' || payload === null) return payload;
+  const message = (payload as { error_message?: unknown }).error_message;
+  return typeof message === 'string' ? { ...payload, error: message } : payload;
+}
+
+export function registerTemplates(
+  app: FastifyInstance,
+  { database }: Pick<AppContext, 'database'>,
+) {
+  const { db } = database;
+
+  app.post<{ Params: GenerateParams; Body: unknown }>(
+    '/template-api/v7/:module/:module_id/:template_id/generate',
+    {
+      schema: {
+        params: {
+          type: 'object',
+          required: ['module', 'module_id', 'template_id'],
+          properties: { module: pathText, module_id: pathText, template_id: pathText },
+        },
+        querystring: {
+          type: 'object',
+          properties: { currentCompanyId: { type: 'string', pattern: '^\\d{1,15}$' } },
+        },
+        // Checked by hand (generate.ts) so each mistake gets its own message.
+        body: {
+          type: ['object', 'null'],
+          properties: { module: {}, module_id: {}, template_id: {}, data: {} },
+        },
+      },
+      // Runs for the error handler's envelope too, including the session's 401 / 403.
+      preSerialization: async (_request, _reply, payload) => withErrorField(payload),
+    },
+    async (request, reply) => {
+      const { user, membership } = requireMembership(request);
+      const body = (request.body ?? {}) as Record<string, unknown>;
+      if (typeof body !== 'object' || Array.isArray(body)) {
+        throw badRequest(TEMPLATE_MESSAGES.badField('body'));
+      }
+      checkBodyMatchesPath(body, request.params);
+      const [account] = await db
+        .select({ name: accounts.name, mobile: accounts.mobile, timezone: accounts.timezone })
+        .from(accounts)
+        .where(eq(accounts.id, user.accountId));
+      if (!account) throw unauthorized();
+      const document = await generateDocument(db, {
+        companyId: membership.companyId,
+        user: account,
+        module: request.params.module,
+        moduleId: request.params.module_id,
+        templateId: request.params.template_id,
+        data: body.data,
+      });
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', attachmentHeader(document.fileName))
+        .header('cache-control', 'no-store')
+        .send(Buffer.from(document.bytes));
+    },
+  );
+}
