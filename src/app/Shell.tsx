@@ -18,6 +18,7 @@ import {
 import { Link, Outlet, useRouterState } from '@tanstack/react-router';
 import { memo, type ReactNode, useCallback, useMemo, useState } from 'react';
 import type { PurchasingDb } from '../data/db';
+import { useWarmDocumentFonts } from '../features/documents/useWarmDocumentFonts';
 import { CompanyList, CompanySwitcher } from '../features/shell/CompanySwitcher';
 import { NewsTicker } from '../features/shell/NewsTicker';
 import { TodoBadge } from '../features/shell/TodoBadge';
@@ -133,6 +134,7 @@ const ShellHeader = memo(function ShellHeader({
 
 export function Shell() {
   const { account, currentCompany } = useSession();
+  useWarmDocumentFonts(account.id);
   const db = useLocalDb();
   const page = useRouterState({
     select: (state) => {

@@ -20,6 +20,7 @@ import { orderTimeline } from '../../../domain/orders/timeline';
 import type { SheetListType } from '../../../domain/purchase/listTypes';
 import { ChatButton } from '../../chat/ChatButton';
 import { orderChatTarget } from '../../chat/chatTarget';
+import { OrderReportExport } from '../../documents/ReportExportMenu';
 import { StateTimeline } from '../StateTimeline';
 import { DetailPager } from './DetailPager';
 import { OrderProducts } from './OrderProducts';
@@ -102,6 +103,7 @@ export function OrderDetail({
           {order && <Text size="sm">{order.name}</Text>}
         </Breadcrumbs>
         <Group gap="xs">
+          {order && <OrderReportExport order={order} companyId={currentCompany.id} />}
           <ChatButton target={orderChatTarget(order)} />
           <DetailPager neighbours={neighbours} />
         </Group>

@@ -14,6 +14,7 @@ import {
 import { SHEET_LABELS } from '../../../domain/purchase/sheetText';
 import { ChatButton } from '../../chat/ChatButton';
 import { sheetChatTarget } from '../../chat/chatTarget';
+import { SheetReportExport } from '../../documents/ReportExportMenu';
 import { BrandLogo } from '../../orders/detail/BrandLogo';
 import { OwnerLine } from '../../owners/OwnerLine';
 import { PendingMark } from '../../sync/PendingMark';
@@ -74,6 +75,7 @@ export function SheetHeader({ sheet, companyId, canChangeOwner }: SheetHeaderPro
           />
         </Stack>
         <Group gap="sm" align="flex-start">
+          <SheetReportExport sheet={sheet} companyId={companyId} />
           <ChatButton target={sheetChatTarget(sheet)} />
           <BrandLogo brand={sheet.brand} />
         </Group>

@@ -1,0 +1,122 @@
+// The report-export dropdown (报表导出) of the order and sheet detail (settings-messaging-shared
+// §2 "Printable documents and report export"): the module's templates, each with its download
+// name; choosing one opens the preview, which makes the document on the device from the synced
+// rows (so it works offline).
+import { Button, Menu, Text } from '@mantine/core';
+import { IconChevronDown, IconFileTypePdf } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import { useSession } from '../../app/session/useSession';
+import type { StoredOrder, StoredSheet } from '../../data/derive';
+import { bigOrderWarning } from '../../documents/definitions/bigOrderReport';
+import type { DocumentUser } from '../../documents/input';
+import {
+  type ReportTemplate,
+  type TemplateModule,
+  templateFileName,
+  templatesFor,
+} from '../../documents/templates';
+import { DocumentPreview } from './DocumentPreview';
+import { DOCUMENT_TEXT } from './documentText';
+import type { DocumentRequest } from './renderDocument';
+import { type DocumentParties, useDocumentParties } from './useDocumentParties';
+
+interface Chosen {
+  request: DocumentRequest;
+  fileName: string;
+  warning: string | null;
+}
+
+interface ReportExportMenuProps {
+  module: TemplateModule;
+  /** The order or sheet number the file names carry. */
+  number: string;
+  /** Null while the parties are read: the menu is disabled. */
+  choose: ((template: ReportTemplate) => Chosen) | null;
+}
+
+function ReportExportMenu({ module, number, choose }: ReportExportMenuProps) {
+  const [chosen, setChosen] = useState<Chosen | null>(null);
+  const templates = templatesFor(module);
+  return (
+    <>
+      <Menu position="bottom-end" shadow="md" width={280}>
+        <Menu.Target>
+          <Button
+            variant="light"
+            leftSection={<IconFileTypePdf size={16} />}
+            rightSection={<IconChevronDown size={14} />}
+            disabled={choose === null}
+            data-testid="report-export"
+          >
+            {DOCUMENT_TEXT.EXPORT}
+          </Button>
+        </Menu.Target>
+        <Menu.Dropdown>
+          {templates.map((template) => (
+            <Menu.Item
+              key={template.id}
+              onClick={() => choose && setChosen(choose(template))}
+              data-testid={`report-template-${template.id}`}
+            >
+              <Text size="sm">{template.name}</Text>
+              <Text size="xs" c="dimmed">
+                {templateFileName(template, number)}
+              </Text>
+            </Menu.Item>
+          ))}
+        </Menu.Dropdown>
+      </Menu>
+      <DocumentPreview
+        request={chosen?.request ?? null}
+        fileName={chosen?.fileName ?? ''}
+        warning={chosen?.warning}
+        onClose={() => setChosen(null)}
+      />
+    </>
+  );
+}
+
+/** The user and zone every document prints, and the moment it is made. */
+function useDocumentCommon(parties: DocumentParties | undefined) {
+  const { account } = useSession();
+  return useMemo(() => {
+    if (!parties) return null;
+    const user: DocumentUser = { name: account.name, mobile: account.mobile };
+    return () => ({ ...parties, user, timeZone: account.timezone, now: new Date().toISOString() });
+  }, [parties, account]);
+}
+
+export function OrderReportExport({ order, companyId }: { order: StoredOrder; companyId: number }) {
+  const parties = useDocumentParties(companyId, order.supplier_order_node.company_id);
+  const common = useDocumentCommon(parties);
+  const choose = useMemo(
+    () =>
+      common &&
+      ((template: ReportTemplate): Chosen => {
+        const input = { ...common(), order };
+        return {
+          request: { module: 'ORDER', template, input },
+          fileName: templateFileName(template, order.name),
+          warning: template.kind === 'bigOrderReport' ? bigOrderWarning(input) : null,
+        };
+      }),
+    [common, order],
+  );
+  return <ReportExportMenu module="ORDER" number={order.name} choose={choose} />;
+}
+
+export function SheetReportExport({ sheet, companyId }: { sheet: StoredSheet; companyId: number }) {
+  const parties = useDocumentParties(companyId, sheet.supplier_node.company?.id);
+  const common = useDocumentCommon(parties);
+  const choose = useMemo(
+    () =>
+      common &&
+      ((template: ReportTemplate): Chosen => ({
+        request: { module: 'INQUERY_QUOTATION_SHEET', template, input: { ...common(), sheet } },
+        fileName: templateFileName(template, sheet.name),
+        warning: null,
+      })),
+    [common, sheet],
+  );
+  return <ReportExportMenu module="INQUERY_QUOTATION_SHEET" number={sheet.name} choose={choose} />;
+}
