@@ -23,6 +23,7 @@ import {
   companyAudiences,
   invoiceRow,
   loadCompanyRows,
+  publishCompanyRow,
   type Reader,
 } from '../sync/projections';
 import {
@@ -58,7 +59,7 @@ async function touch(tx: Tx, changes: ChangeSet, companyId: number) {
   await tx.update(companies).set({ version }).where(eq(companies.id, companyId));
   const row = await companyRow(tx, companyId);
   // A supplier's row also reaches each buyer with an order from it (party B of its documents).
-  changes.upsert('companies', row, (await companyAudiences(tx, [companyId])).get(companyId) ?? []);
+  publishCompanyRow(changes, row, (await companyAudiences(tx, [companyId])).get(companyId) ?? []);
   return row;
 }
 

@@ -9,7 +9,14 @@ import { companies, orders, sheets, todos } from '../db/schema/index';
 import type { Tx } from '../db/write';
 import { emitTodoCounters } from '../live/counters';
 import type { ChangeSet } from '../sync/changeSet';
-import { loadCompanyRows, loadOrderRows, loadSheetRows, loadTodoRows } from '../sync/projections';
+import {
+  companyAudiences,
+  loadCompanyRows,
+  loadOrderRows,
+  loadSheetRows,
+  loadTodoRows,
+  publishCompanyRow,
+} from '../sync/projections';
 
 export type HandedOver = { sheets: number; orders: number; todos: number; followed: number };
 
@@ -89,8 +96,9 @@ export async function handOverWork(
     .returning({ id: companies.id });
   if (followed.length > 0) {
     const ids = followed.map((c) => c.id);
+    const audiences = await companyAudiences(tx, ids);
     for (const row of (await loadCompanyRows(tx, ids)).values()) {
-      changes.upsert('companies', row, [row.id]);
+      publishCompanyRow(changes, row, audiences.get(row.id) ?? [row.id]);
     }
   }
 

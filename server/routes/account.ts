@@ -26,13 +26,9 @@ import type { AppContext } from '../app';
 import { requireUser } from '../auth/session';
 import { mutate } from '../http/mutation';
 import { ok } from '../http/replies';
-import { currentCompanyId } from '../http/schemas';
+import { currentCompanyId, idParams as sharedIdParams } from '../http/schemas';
 
-const idParams = {
-  type: 'object',
-  required: ['id'],
-  properties: { id: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER } },
-} as const;
+const idParams = sharedIdParams('id');
 const mobile = { type: 'string', maxLength: 20 } as const;
 const shortText = { type: 'string', maxLength: 100 } as const;
 

@@ -15,6 +15,7 @@ import {
   TEMPLATE_MESSAGES,
 } from '../documents/generate';
 import { badRequest, unauthorized } from '../http/httpError';
+import { companyQuery } from '../http/schemas';
 
 type GenerateParams = { module: string; module_id: string; template_id: string };
 
@@ -42,10 +43,7 @@ export function registerTemplates(
           required: ['module', 'module_id', 'template_id'],
           properties: { module: pathText, module_id: pathText, template_id: pathText },
         },
-        querystring: {
-          type: 'object',
-          properties: { currentCompanyId: { type: 'string', pattern: '^\\d{1,15}$' } },
-        },
+        querystring: companyQuery,
         // Checked by hand (generate.ts) so each mistake gets its own message.
         body: {
           type: ['object', 'null'],

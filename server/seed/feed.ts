@@ -16,6 +16,7 @@ import {
   loadSheetRows,
   loadStaffRows,
   loadTodoRows,
+  publishCompanyRow,
 } from '../sync/projections';
 
 // Loader queries use `in (...)` lists; keep them to a size both drivers plan quickly.
@@ -128,7 +129,7 @@ export async function feedRows(tx: Tx, changes: FeedSink, ids: FeedIds): Promise
     const audiences = await companyAudiences(tx, batch);
     for (const row of (await loadCompanyRows(tx, batch)).values()) {
       const seenBy = audiences.get(row.id) ?? [row.id];
-      changes.upsert('companies', row, seenBy);
+      publishCompanyRow(changes, row, seenBy);
       entries += seenBy.length;
     }
   });
@@ -151,7 +152,7 @@ export async function feedSupplierRows(
   for (const { supplierId, buyerId } of pairs) {
     const row = rows.get(supplierId);
     if (!row || supplierId === buyerId) continue;
-    changes.upsert('companies', row, [buyerId]);
+    publishCompanyRow(changes, row, [buyerId]);
     entries++;
   }
   return entries;

@@ -668,6 +668,28 @@ export async function companyAudiences(
 }
 
 /**
+ * The company row as another company sees it (a supplier is party B of its buyers' documents):
+ * its VIP terms, rebates and the sales manager who follows it are the company's own business.
+ */
+export function partyView(row: Row): Row {
+  return { ...row, vip: null, start_date: null, end_date: null, rebates: null, follower: null };
+}
+
+/**
+ * Puts a company row into the feed of its audience (companyAudiences): the whole row for the
+ * company itself, the party view for the others. Every writer of company rows goes through here.
+ */
+export function publishCompanyRow(
+  changes: Pick<ChangeSet, 'upsert'>,
+  row: Row,
+  audience: readonly number[],
+): void {
+  if (audience.includes(row.id)) changes.upsert('companies', row, [row.id]);
+  const others = audience.filter((id) => id !== row.id);
+  if (others.length > 0) changes.upsert('companies', partyView(row), others);
+}
+
+/**
  * A supplier's company row enters a buyer's feed the first time the buyer gets an order from it.
  * Its version is bumped so the entry sorts after every cursor the buyer's clients already hold
  * (as shareBrandWith does for brands); the supplier's other audiences get the new version too.
@@ -697,7 +719,7 @@ export async function shareCompanyWith(
     .where(eq(companies.id, supplierId));
   const row = (await loadCompanyRows(tx, [supplierId])).get(supplierId);
   const audience = (await companyAudiences(tx, [supplierId])).get(supplierId) ?? [];
-  if (row) changes.upsert('companies', row, [...audience, buyerId]);
+  if (row) publishCompanyRow(changes, row, [...audience, buyerId]);
 }
 
 /** Invoice info as the company row and the invoices call carry it (§3 "Invoice info"). */

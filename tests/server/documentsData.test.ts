@@ -91,6 +91,14 @@ describe.each(drivers)('document data in the feed on %s', (driver) => {
         },
         default_address: { street: expect.any(String), contacts_name: expect.any(String) },
       });
+      // The supplier's own business stays with it: no VIP terms, rebates or follower.
+      expect(supplier).toMatchObject({
+        vip: null,
+        start_date: null,
+        end_date: null,
+        rebates: null,
+        follower: null,
+      });
       // Party A: the buyer's own row; the follower (supplier's sales manager) comes with it.
       const own = companies.find((c) => c.id === companyId);
       expect(own?.follower).toMatchObject({ alias: expect.any(String) });

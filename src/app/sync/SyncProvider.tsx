@@ -2,12 +2,12 @@
 // starts and stops the worker; this waits until the user's database is open on the main thread,
 // so every screen below can read it, and shows why when local data cannot be used.
 import { Button, Center, Loader, Modal, Stack, Text } from '@mantine/core';
-import { type ReactNode, useMemo, useSyncExternalStore } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { STORAGE_MESSAGES } from '../../domain/messages/common';
 import { SESSION_MESSAGES } from '../../domain/messages/session';
 import { useAppServices } from '../AppServicesContext';
 import { SyncContext } from './SyncContext';
-import type { SyncConnection } from './syncConnection';
+import { useConnectionField } from './useSyncContext';
 
 function Problem({ message }: { message: string }) {
   return (
@@ -18,15 +18,10 @@ function Problem({ message }: { message: string }) {
   );
 }
 
-/** One field of the snapshot (the context is not there yet: this component provides it). */
-function useField<K extends 'db' | 'problem'>(connection: SyncConnection, field: K) {
-  return useSyncExternalStore(connection.subscribe, () => connection.getSnapshot()[field]);
-}
-
 export function SyncProvider({ children }: { children: ReactNode }) {
   const connection = useAppServices().sync;
-  const db = useField(connection, 'db');
-  const problem = useField(connection, 'problem');
+  const db = useConnectionField(connection, 'db');
+  const problem = useConnectionField(connection, 'problem');
   const value = useMemo(() => (db ? { connection, db } : null), [connection, db]);
   if (!value) {
     return (

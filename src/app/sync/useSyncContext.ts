@@ -1,7 +1,7 @@
 // The sync context for this folder's hooks (useSyncStatus, useSyncApi, useLocalDb, ...).
 import { useContext, useSyncExternalStore } from 'react';
 import { SyncContext, type SyncContextValue } from './SyncContext';
-import type { SyncSnapshot } from './syncConnection';
+import type { SyncConnection, SyncSnapshot } from './syncConnection';
 
 export function useSyncContext(): SyncContextValue {
   const value = useContext(SyncContext);
@@ -13,7 +13,14 @@ export function useSyncContext(): SyncContextValue {
  * One field of the connection's snapshot: the caller re-renders when that field changes, not when
  * another one does (the connection replaces only the fields that changed).
  */
-export function useSnapshotField<K extends keyof SyncSnapshot>(field: K): SyncSnapshot[K] {
-  const { connection } = useSyncContext();
+export function useConnectionField<K extends keyof SyncSnapshot>(
+  connection: SyncConnection,
+  field: K,
+): SyncSnapshot[K] {
   return useSyncExternalStore(connection.subscribe, () => connection.getSnapshot()[field]);
+}
+
+/** One field of the snapshot of the context's connection (useConnectionField). */
+export function useSnapshotField<K extends keyof SyncSnapshot>(field: K): SyncSnapshot[K] {
+  return useConnectionField(useSyncContext().connection, field);
 }

@@ -4,6 +4,7 @@ import { Avatar, Badge, Card, Group, Stack, Table, Text } from '@mantine/core';
 import type { StoredStaff } from '../../../data/derive';
 import { genderLabel, staffStatusLabel } from '../../../domain/staff/staffCodes';
 import { STAFF_LABELS as L } from '../../../domain/staff/staffText';
+import { useFileImage } from '../../common/useFileImage';
 import { type RowHandlers, StaffRowActions } from './StaffRowActions';
 
 interface Props {
@@ -17,15 +18,9 @@ interface Props {
 const dash = (value: string | null | undefined) => (value ? value : L.NOTHING);
 
 function PersonAvatar({ person }: { person: StoredStaff }) {
-  return (
-    <Avatar
-      src={person.avatar ?? person.login_user?.avatar ?? null}
-      name={person.name}
-      alt={person.name}
-      radius="xl"
-      size="md"
-    />
-  );
+  // An uploaded avatar is read with the bearer token (an <img> alone cannot send it).
+  const src = useFileImage(person.avatar ?? person.login_user?.avatar ?? null);
+  return <Avatar src={src} name={person.name} alt={person.name} radius="xl" size="md" />;
 }
 
 function StatusBadge({ person }: { person: StoredStaff }) {
