@@ -11,11 +11,11 @@ import { useSession } from '../../app/session/useSession';
 import { displayMobile, ACCOUNT_LABELS as L } from '../../domain/account/labels';
 import { showsSalesManagerPanel, showsVipPanel } from '../../domain/account/panels';
 import { COMMON_MESSAGES } from '../../domain/messages/common';
+import { useCompanyRow } from '../common/useCompanyRow';
 import { useFileImage } from '../common/useFileImage';
 import { MyCompanies, SalesManagerPanel, VipPanel } from './AccountPanels';
 import { AvatarCropDialog } from './AvatarCropDialog';
 import { PasswordResetDialog } from './PasswordResetDialog';
-import { useAccountCompany } from './useAccountCompany';
 import { useAvatarChange } from './useAvatarChange';
 
 type Dialog = 'avatar' | 'password' | null;
@@ -23,7 +23,7 @@ type Dialog = 'avatar' | 'password' | null;
 export function UserCenterPage() {
   const { account, companies, currentCompany } = useSession();
   const online = useOnline();
-  const company = useAccountCompany(currentCompany.id);
+  const company = useCompanyRow(currentCompany.id);
   const avatarChange = useAvatarChange(account.id);
   // A new avatar reaches the session at once (useAvatarChange), so the header shows it too.
   const avatar = useFileImage(account.avatar);

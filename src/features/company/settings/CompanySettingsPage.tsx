@@ -10,12 +10,12 @@ import {
   COMPANY_SETTINGS_MESSAGES as S,
 } from '../../../domain/company/settingsMessages';
 import { COMMON_MESSAGES } from '../../../domain/messages/common';
+import { useCompanyRow } from '../../common/useCompanyRow';
 import { useConfirm } from '../../common/useConfirm';
 import { CompanyInfoSection } from './CompanyInfoSection';
 import { DeliveryAddressSection } from './DeliveryAddressSection';
 import { InvoiceSection } from './InvoiceSection';
 import { formKey, infoFormOf } from './settingsForms';
-import { useCompanyRow } from './useCompanyRow';
 import { useCompanySettingsActions } from './useCompanySettingsActions';
 import { VipBox } from './VipBox';
 
