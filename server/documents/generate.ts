@@ -7,7 +7,6 @@ import { and, eq } from 'drizzle-orm';
 import type { CompanyRow, OrderRow, SheetRow } from '../../src/data/feedRows';
 import { contractFigures } from '../../src/documents/definitions/contract';
 import { orderDocumentSpec, sheetDocumentSpec } from '../../src/documents/definitions/index';
-import { addressText } from '../../src/documents/definitions/parties';
 import { nodeFontSource } from '../../src/documents/fonts/node/nodeFontSource';
 import type {
   DocumentUser,
@@ -18,8 +17,8 @@ import { renderPdf } from '../../src/documents/pdf/render';
 import { type DocumentSpec, DocumentSpecError } from '../../src/documents/spec';
 import { findTemplate, isTemplateModule, type ReportTemplate } from '../../src/documents/templates';
 import {
-  type ContractParties,
   contractExportProblems,
+  contractPartiesOf,
   validateFirstPayment,
 } from '../../src/domain/documents/contractExport';
 import { DEFAULT_TIMEZONE, isValidTimeZone } from '../../src/domain/format/date';
@@ -132,29 +131,6 @@ export function parseGenerateData(raw: unknown, serverNow?: () => Date): Generat
     amountInWords: optionalBoolean(data, 'amount_in_words'),
     invoiceId: typeof invoice === 'number' ? invoice : null,
     hasCnyVatFee: optionalBoolean(data, 'has_cny_vat_fee'),
-  };
-}
-
-/** The items the contract export checks, from the buyer's (party A's) synced company row. */
-export function contractPartiesOf(company: CompanyRow | null): ContractParties {
-  const address = company?.default_address ?? null;
-  const invoice = company?.invoice ?? null;
-  return {
-    shipping: address
-      ? {
-          address: addressText(address),
-          receiver: address.contacts_name,
-          receiver_phone: address.contacts_phone,
-        }
-      : null,
-    invoice: invoice
-      ? {
-          address: invoice.partner_tax.invoice_address,
-          bank: invoice.partner_tax.invoice_bank_name,
-          account: invoice.partner_tax.invoice_bank_account,
-          tax_code: invoice.tax_code,
-        }
-      : null,
   };
 }
 

@@ -1,6 +1,7 @@
 // Checks before a contract is exported and on its first payment; the big-order report warning
 // (settings-messaging-shared §3 "Contract form", §5 "Contract export").
 
+import type { CompanyRow } from '../../data/feedRows';
 import { firstPaymentOf, roundTo } from './amounts';
 import { DOCUMENT_MESSAGES, firstPaymentRangeMessage } from './messages';
 
@@ -31,6 +32,33 @@ const CHECKS: ReadonlyArray<readonly [(p: ContractParties) => string | null | un
     [(p) => p.invoice?.account, DOCUMENT_MESSAGES.INVOICE_ACCOUNT_MISSING],
     [(p) => p.invoice?.tax_code, DOCUMENT_MESSAGES.INVOICE_TAX_CODE_MISSING],
   ];
+
+/**
+ * The items the contract export checks, from the buyer's (party A's) synced company row: the
+ * default shipping address's street, receiver and phone; the invoice's mailing address, bank,
+ * account and tax code.
+ */
+export function contractPartiesOf(company: CompanyRow | null | undefined): ContractParties {
+  const address = company?.default_address ?? null;
+  const invoice = company?.invoice ?? null;
+  return {
+    shipping: address
+      ? {
+          address: address.street,
+          receiver: address.contacts_name,
+          receiver_phone: address.contacts_phone,
+        }
+      : null,
+    invoice: invoice
+      ? {
+          address: invoice.partner_tax.invoice_address,
+          bank: invoice.partner_tax.invoice_bank_name,
+          account: invoice.partner_tax.invoice_bank_account,
+          tax_code: invoice.tax_code,
+        }
+      : null,
+  };
+}
 
 /** Every missing item, in form order; empty when the contract may be exported. */
 export function contractExportProblems(parties: ContractParties): string[] {
