@@ -91,7 +91,9 @@ function paymentText(figures: ContractFigures): string {
   if (terms) lines.push(`付款条件：${terms}`);
   const first = formatMoney(firstPayment, currency);
   const last = formatMoney(lastPayment, currency);
-  if (paymentMethod === 'THIRTY_SEVENTY_RATIO_PAYMENT') {
+  // The 30% / 70% shares are named only when the first payment is that split (the export
+  // dialog may set another amount).
+  if (paymentMethod === 'THIRTY_SEVENTY_RATIO_PAYMENT' && firstPayment === firstPaymentOf(total)) {
     lines.push(`首付款（30%）：${first}；尾款（70%）：${last}`);
   } else if (firstPayment > 0 && lastPayment > 0) {
     lines.push(`首付款：${first}；尾款：${last}`);

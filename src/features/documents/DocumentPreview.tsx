@@ -9,6 +9,7 @@ import { useEffect, useState } from 'react';
 import { DOCUMENT_TEXT } from './documentText';
 import { makeDocument } from './makeDocument';
 import type { DocumentRequest } from './renderDocument';
+import { pdfUrl, saveUrl } from './saveFile';
 
 type PreviewState =
   | { status: 'loading' }
@@ -36,9 +37,7 @@ function useRenderedDocument(request: DocumentRequest | null, attempt: number): 
     makeDocument(request).then(
       (document) => {
         if (!live) return;
-        url = URL.createObjectURL(
-          new Blob([document.bytes as Uint8Array<ArrayBuffer>], { type: 'application/pdf' }),
-        );
+        url = pdfUrl(document.bytes);
         setMade({
           request,
           attempt,
@@ -57,16 +56,6 @@ function useRenderedDocument(request: DocumentRequest | null, attempt: number): 
     };
   }, [request, attempt]);
   return made.request === request && made.attempt === attempt ? made.state : LOADING;
-}
-
-function download(url: string, fileName: string): void {
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
 }
 
 export interface DocumentPreviewProps {
@@ -148,7 +137,7 @@ export function DocumentPreview({ request, fileName, warning, onClose }: Documen
                   {DOCUMENT_TEXT.OPEN}
                 </Button>
               )}
-              <Button onClick={() => download(state.url, state.fileName)}>
+              <Button onClick={() => saveUrl(state.url, state.fileName)}>
                 {DOCUMENT_TEXT.DOWNLOAD}
               </Button>
             </Group>

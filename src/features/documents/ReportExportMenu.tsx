@@ -1,7 +1,8 @@
 // The report-export dropdown (报表导出) of the order and sheet detail (settings-messaging-shared
 // §2 "Printable documents and report export"): the module's templates, each with its download
 // name; choosing one opens the preview, which makes the document on the device from the synced
-// rows (so it works offline).
+// rows (so it works offline). 采购合同 first opens the contract-export dialog (its company checks
+// and first payment), which leads to the same preview or saves the PDF itself.
 import { Button, Menu, Text } from '@mantine/core';
 import { IconChevronDown, IconFileTypePdf } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
@@ -15,6 +16,7 @@ import {
   templateFileName,
   templatesFor,
 } from '../../documents/templates';
+import { ContractExportDialog } from './ContractExportDialog';
 import { DocumentPreview } from './DocumentPreview';
 import { DOCUMENT_TEXT } from './documentText';
 import type { DocumentRequest } from './renderDocument';
@@ -36,7 +38,16 @@ interface ReportExportMenuProps {
 
 function ReportExportMenu({ module, number, choose }: ReportExportMenuProps) {
   const [chosen, setChosen] = useState<Chosen | null>(null);
+  // A contract first goes through the export dialog (its checks and the first payment).
+  const [contract, setContract] = useState<Chosen | null>(null);
   const templates = templatesFor(module);
+  const pick = (template: ReportTemplate) => {
+    if (!choose) return;
+    const next = choose(template);
+    if (template.kind === 'contract') setContract(next);
+    else setChosen(next);
+  };
+  const contractRequest = contract?.request.module === 'ORDER' ? contract.request : null;
   return (
     <>
       <Menu position="bottom-end" shadow="md" width={280}>
@@ -55,7 +66,7 @@ function ReportExportMenu({ module, number, choose }: ReportExportMenuProps) {
           {templates.map((template) => (
             <Menu.Item
               key={template.id}
-              onClick={() => choose && setChosen(choose(template))}
+              onClick={() => pick(template)}
               data-testid={`report-template-${template.id}`}
             >
               <Text size="sm">{template.name}</Text>
@@ -66,6 +77,14 @@ function ReportExportMenu({ module, number, choose }: ReportExportMenuProps) {
           ))}
         </Menu.Dropdown>
       </Menu>
+      <ContractExportDialog
+        request={contractRequest}
+        onPreview={(request) => {
+          if (contract) setChosen({ ...contract, request });
+          setContract(null);
+        }}
+        onClose={() => setContract(null)}
+      />
       <DocumentPreview
         request={chosen?.request ?? null}
         fileName={chosen?.fileName ?? ''}

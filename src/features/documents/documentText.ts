@@ -15,5 +15,22 @@ export const DOCUMENT_TEXT = {
   /** The renderer is a separate script file; offline it comes from the app's cache. */
   RENDERER_FAILED: '文档生成组件加载失败，请检查网络后重试。',
   FAILED: '文档生成失败',
+  CONTRACT_TITLE: '合同导出',
+  CONTRACT_TOTAL: '合同总额',
+  FIRST_PAYMENT: '首付款金额',
+  LAST_PAYMENT: '尾款',
+  PAYMENT_METHOD: '付款方式',
+  PREVIEW: '预览',
+  CANCEL: '取消',
+  DOWNLOADING: '正在生成…',
+  COMPLETE_COMPANY: '导出合同前，请先完善本公司的资料：',
+  GO_TO_SETTINGS: '前往公司设置',
+  ASK_ADMIN: '请联系公司管理员在“公司设置”中填写。',
+  COMPANY_NOT_SYNCED: '本设备上还没有本公司的资料，请联网同步后再导出合同。',
   PARTIES_MISSING: '本设备上没有甲方或乙方的公司资料，文档中相应内容将为空。',
 } as const;
+
+/** Under the first-payment field: the range the export accepts. */
+export function firstPaymentHint(min: string, max: string): string {
+  return `可填写 ${min} 至 ${max}，最多2位小数`;
+}

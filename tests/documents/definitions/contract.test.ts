@@ -77,6 +77,12 @@ describe('contract spec', () => {
     expect(spec.blocks.at(-1)?.kind).toBe('signatures');
   });
 
+  it('names the 30% / 70% shares only when the first payment is that split', () => {
+    const typed = text(contractSpec(orderInput({ firstPaymentAmount: 1500 })));
+    expect(typed).toContain('首付款：¥1,500.00；尾款：¥1,835.12');
+    expect(typed).not.toContain('（30%）');
+  });
+
   it('leaves the words out on request, and prints the advance for advance payment', () => {
     const spec = contractSpec(
       orderInput({
