@@ -7,6 +7,7 @@
 //   range message), previews and downloads the contract, whose first page is rendered to PNG and
 //   attached to the report; then, offline after a reload from the service worker, the dialog
 //   downloads it again from the caches;
+// - 大额订单合同报告 of an order without the supplier's quotation number warns above the preview;
 // - 报价单 of a quoted sheet previews and downloads.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -78,6 +79,43 @@ test('采购合同 in a company without shipping address and invoice info: each 
   const refused = await api.generate('ORDER', order.id, CONTRACT_TEMPLATE);
   expect(refused.status).toBe(400);
   expect(refused.message?.split('\n')).toEqual(missing);
+});
+
+test('大额订单合同报告 without the supplier quotation number warns above the report', async ({
+  shell,
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  await shell.openSignedIn('/home');
+  const api = await BuyerApi.of(page, request);
+  const rows = await Promise.all(
+    (await api.orders()).items
+      .slice(0, 12)
+      .map((o) =>
+        api.get<{ id: number; name: string; supplier_quotation_no?: string | null }>(
+          `/orders-api/v7/orders/${o.id}`,
+        ),
+      ),
+  );
+  const without = rows.find((o) => !o.supplier_quotation_no);
+  const withNo = rows.find((o) => o.supplier_quotation_no);
+  if (!without || !withNo) throw new Error('the demo data has orders with and without the number');
+  const documents = new DocumentsPage(page);
+  const detail = new OrderDetailPage(page);
+
+  await page.goto(orderAddress(without.id));
+  await expect(detail.number).toContainText(without.name, { timeout: 20_000 });
+  await documents.choose('大额订单合同报告');
+  await expect(documents.warning).toHaveText(DOCUMENT_MESSAGES.SUPPLIER_QUOTATION_NO_MISSING);
+  await expect(documents.preview).toBeVisible({ timeout: 30_000 });
+  await documents.close();
+
+  await page.goto(orderAddress(withNo.id));
+  await expect(detail.number).toContainText(withNo.name, { timeout: 20_000 });
+  await documents.choose('大额订单合同报告');
+  await expect(documents.preview).toBeVisible({ timeout: 30_000 });
+  await expect(documents.warning).toHaveCount(0);
 });
 
 test('采购合同: the first payment is checked, the contract previewed, downloaded, rendered and made offline', async ({
