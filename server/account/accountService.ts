@@ -2,7 +2,8 @@
 // PUT /users/{id}/passwords, PUT /users/{id}/avatar): only the user themself may read or change
 // it. A new password needs the SMS code sent to the account's mobile and the spec's password
 // rule; it is what the embedded provider checks at the next sign-in (accounts.password_hash).
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { ACCOUNT_MESSAGES } from '../../src/domain/account/messages';
 import { PASSWORD_PATTERN } from '../../src/domain/account/password';
 import { IMAGE_MIME_TYPES } from '../../src/domain/files/uploads';
@@ -14,6 +15,7 @@ import type { Tx } from '../db/write';
 import { badRequest, forbidden, notFound, unauthorized } from '../http/httpError';
 import { clearFailures, normalizeUsername } from '../idp/loginLimit';
 import { fileUrl } from '../messaging/fileStore';
+import { contactNotDeleted } from '../partners/deletedContacts';
 import type { ChangeSet } from '../sync/changeSet';
 import { loadStaffRows, type Reader } from '../sync/projections';
 import { withVerifiedCode } from './verificationCodes';
@@ -131,7 +133,7 @@ export async function changeAvatar(
   const touched = await tx
     .update(contacts)
     .set({ version: sql`nextval('sync_version')` })
-    .where(and(eq(contacts.accountId, user.accountId), ne(contacts.status, 'DELETED')))
+    .where(and(eq(contacts.accountId, user.accountId), contactNotDeleted))
     .returning({ id: contacts.id });
   const rows = await loadStaffRows(
     tx,

@@ -1,6 +1,7 @@
 // The read side of the inbox and the message panel (settings-messaging-shared §2 "To-do and
 // message inbox", "Message panel", §7 "To-dos and messages"). Every query is limited to the
 // companies the caller names and may see; rows are projected as the sync feed carries them.
+
 import { and, asc, count, desc, eq, inArray, isNotNull, or, type SQL, sql } from 'drizzle-orm';
 import {
   TODO_MODULE_LABELS,
@@ -12,6 +13,7 @@ import {
 } from '../../src/domain/todos/todoCodes';
 import { companies, contacts, todos } from '../db/schema/index';
 import { notFound } from '../http/httpError';
+import { contactNotDeleted } from '../partners/deletedContacts';
 import type { Reader } from '../sync/projections';
 import { TODO_SERVER_MESSAGES as M } from './messages';
 import type { ModuleRecord } from './moduleRecords';
@@ -213,7 +215,7 @@ export async function contactStatus(db: Reader, contactId: number, companyId: nu
   const [contact] = await db
     .select({ id: contacts.id, name: contacts.name, status: contacts.status })
     .from(contacts)
-    .where(and(eq(contacts.id, contactId), eq(contacts.companyId, companyId)));
+    .where(and(eq(contacts.id, contactId), eq(contacts.companyId, companyId), contactNotDeleted));
   if (!contact) throw notFound(M.CONTACT_NOT_FOUND);
   const [counts] = await db
     .select({

@@ -15,18 +15,16 @@ import {
   validateDelete,
 } from '../../src/domain/staff/transitions';
 import type { Membership } from '../auth/session';
-import { accounts, contacts, type StaffStatus as StoredStaffStatus } from '../db/schema/index';
+import { accounts, contacts } from '../db/schema/index';
 import type { Tx } from '../db/write';
 import { badRequest, HttpError, notFound, refused } from '../http/httpError';
 import { containsPattern } from '../routes/searchText';
 import type { ChangeSet } from '../sync/changeSet';
 import { loadStaffRows, type Reader } from '../sync/projections';
+import { contactNotDeleted, DELETED_STATUS } from './deletedContacts';
 import { type HandedOver, handOverWork } from './staffHandover';
 import { type EmployeeBody, employeeValues } from './staffInput';
 
-/** The status of a deleted employee: out of every list, kept for what still names it. */
-export const DELETED_STATUS = 'DELETED' satisfies StoredStaffStatus;
-const notDeleted = sql`${contacts.status} <> ${DELETED_STATUS}`;
 const bump = sql`nextval('sync_version')`;
 
 /** At most this many employees per list (a company's whole staff fits comfortably). */
@@ -64,7 +62,7 @@ export async function listEmployees(
     .where(
       and(
         eq(contacts.companyId, companyId),
-        notDeleted,
+        contactNotDeleted,
         query.statuses.length ? inArray(contacts.status, query.statuses) : undefined,
         name ? ilike(contacts.name, containsPattern(name)) : undefined,
       ),
@@ -80,7 +78,7 @@ async function lockEmployee(tx: Tx, companyId: number, employeeId: number): Prom
   const [record] = await tx
     .select()
     .from(contacts)
-    .where(and(eq(contacts.id, employeeId), eq(contacts.companyId, companyId), notDeleted))
+    .where(and(eq(contacts.id, employeeId), eq(contacts.companyId, companyId), contactNotDeleted))
     .for('update');
   if (!record) throw notFound(R.NOT_FOUND);
   return record;
@@ -131,7 +129,7 @@ async function bindableAccount(
       and(
         eq(contacts.companyId, actor.companyId),
         eq(contacts.accountId, loginUserId),
-        notDeleted,
+        contactNotDeleted,
         employee ? ne(contacts.id, employee.id) : undefined,
       ),
     )
@@ -269,7 +267,7 @@ export async function bindableLoginUsers(
   const name = query.name?.trim();
   if (!mobile && !name) return { items: [], total: 0 };
   const ofCompany = sql`exists (select 1 from ${contacts} where ${contacts.accountId} = ${accounts.id}
-    and ${contacts.companyId} = ${companyId} and ${notDeleted})`;
+    and ${contacts.companyId} = ${companyId} and ${contactNotDeleted})`;
   const match = mobile
     ? or(
         and(ofCompany, ilike(accounts.mobile, containsPattern(mobile))),
@@ -302,7 +300,7 @@ export async function bindableLoginUsers(
         .where(
           and(
             eq(contacts.companyId, companyId),
-            notDeleted,
+            contactNotDeleted,
             inArray(
               contacts.accountId,
               rows.map((r) => r.id),

@@ -2,7 +2,8 @@
 // §3 "searchList items with key"). Keys are the list's filter keys (sheetQueries.ts), so whatever
 // the form sends, the list understands; the SIGNED-only fields follow the domain's
 // searchFieldVisible.
-import { and, asc, desc, eq, ne } from 'drizzle-orm';
+
+import { and, asc, desc, eq } from 'drizzle-orm';
 import { PAYMENT_STATES, SUPPLIER_INVOICE_STATES } from '../../src/domain/finance/labels';
 import {
   SHEET_LIST_TYPE_INFO,
@@ -15,6 +16,7 @@ import { SHEET_STATE_GROUPS, type SheetStateGroup } from '../../src/domain/purch
 import { STAFF_STATUS_LABELS } from '../../src/domain/staff/staffCodes';
 import type { Db } from '../db/database';
 import { contacts } from '../db/schema/index';
+import { contactNotDeleted } from '../partners/deletedContacts';
 
 export type SearchOption = { value: string | number; label: string };
 export type SearchField = {
@@ -40,7 +42,7 @@ export async function sheetSearchForm(
   const staff = await db
     .select({ id: contacts.id, name: contacts.name, status: contacts.status })
     .from(contacts)
-    .where(and(eq(contacts.companyId, companyId), ne(contacts.status, 'DELETED')))
+    .where(and(eq(contacts.companyId, companyId), contactNotDeleted))
     .orderBy(desc(contacts.status), asc(contacts.id)); // IN_SERVICE before DEPART
   const fields: SearchField[] = [
     { key: 'name', label: '采购单号', type: 'input' },

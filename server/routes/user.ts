@@ -1,7 +1,8 @@
 // The signed-in user (settings-messaging-shared §3 "Current user", "Current company membership",
 // §6 permissions), their companies, and the personnel list the owner dialogs choose from
 // (purchasing-core §5 "Owner change", §7.3).
-import { and, asc, eq, ilike, inArray, ne } from 'drizzle-orm';
+
+import { and, asc, eq, ilike, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { COMMON_MESSAGES } from '../../src/domain/messages/common';
 import { STAFF_STATUSES, type StaffStatus } from '../../src/domain/staff/staffCodes';
@@ -11,6 +12,7 @@ import type { Db } from '../db/database';
 import { accounts, companies, contacts } from '../db/schema/index';
 import { badRequest, forbidden, unauthorized } from '../http/httpError';
 import { ok } from '../http/replies';
+import { contactNotDeleted } from '../partners/deletedContacts';
 import { containsPattern } from './searchText';
 
 /** At most this many personnel rows (a company's whole staff fits comfortably). */
@@ -174,7 +176,7 @@ export function registerUser(app: FastifyInstance, { database }: Pick<AppContext
         .where(
           and(
             eq(contacts.companyId, membership.companyId),
-            statuses.length ? inArray(contacts.status, statuses) : ne(contacts.status, 'DELETED'),
+            statuses.length ? inArray(contacts.status, statuses) : contactNotDeleted,
             name ? ilike(contacts.name, containsPattern(name)) : undefined,
           ),
         )

@@ -491,6 +491,24 @@ describe.each(drivers)('to-dos and messages on %s', (driver) => {
     ).toBe(404);
   });
 
+  it('answers no status for a deleted colleague (a tombstone kept for old records)', async () => {
+    const contactsTable = db.database.db;
+    const url = `/todos/${s.cColleague}/status`;
+    await contactsTable
+      .update(contacts)
+      .set({ status: 'DELETED' })
+      .where(eq(contacts.id, s.cColleague));
+    try {
+      expect((await get({ as: s.buyer, company: s.a, url })).statusCode).toBe(404);
+    } finally {
+      await contactsTable
+        .update(contacts)
+        .set({ status: 'IN_SERVICE' })
+        .where(eq(contacts.id, s.cColleague));
+    }
+    expect((await get({ as: s.buyer, company: s.a, url })).statusCode).toBe(200);
+  });
+
   it('keeps mails: create, list, read, edit, file, delete, only with trading partners', async () => {
     const created = await send('POST', {
       as: s.buyer,
