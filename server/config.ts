@@ -3,6 +3,8 @@ import { resolve } from 'node:path';
 import { z } from 'zod';
 
 const onOff = z.enum(['on', 'off']);
+/** Renders that may wait for a slot (at ~0.2 s each, a few seconds of work). */
+const DOCUMENT_RENDER_QUEUE = 8;
 const seconds = z.coerce.number().int().min(1);
 
 const envSchema = z.object({
@@ -25,6 +27,7 @@ const envSchema = z.object({
   DEMO_DATA: onOff.default('on'),
   SIM: onOff.default('on'),
   SIM_SPEED: z.coerce.number().positive().default(1),
+  DOCUMENT_RENDERS: z.coerce.number().int().min(1).max(16).default(1),
   TRUST_PROXY: onOff.default('off'),
   SMS_OUTBOX_FILE: z.string().trim().min(1).optional(),
 });
@@ -55,6 +58,11 @@ export type ServerConfig = {
   trustProxy: boolean;
   /** Run the supplier simulator (quotes inquiries, moves orders along). */
   simulator: { enabled: boolean; speed: number };
+  /**
+   * PDF renders of the generate route (server/documents/renderLimit.ts): at most `renders` at
+   * once and `renderQueue` waiting; more are answered 503.
+   */
+  documents: { renders: number; renderQueue: number };
   /**
    * Also append every SMS the server would send (verification codes) to this file, one JSON line
    * each, with the registration image codes' answers: for automated tests. Unset: the log only.
@@ -93,6 +101,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
     demoData: e.DEMO_DATA === 'on',
     trustProxy: e.TRUST_PROXY === 'on',
     simulator: { enabled: e.SIM === 'on', speed: e.SIM_SPEED },
+    documents: { renders: e.DOCUMENT_RENDERS, renderQueue: DOCUMENT_RENDER_QUEUE },
     smsOutboxFile: e.SMS_OUTBOX_FILE ?? null,
   };
 }

@@ -3,6 +3,7 @@ import { createServer } from 'node:net';
 import { buildApp } from './app';
 import { loadConfig, type ServerConfig } from './config';
 import { openDatabase } from './db/database';
+import { prepareDocumentFonts } from './documents/fonts';
 import { dataDirBusyMessage, dataDirStatus } from './seed/dataDirGuard';
 import { DEFAULT_DEMO_SEED, DEMO_PASSWORD, demoAccountLines, seedDemoData } from './seed/demo';
 
@@ -38,6 +39,8 @@ async function main(): Promise<void> {
       process.exit(1);
     }
   }
+  // Before anything else: a server that cannot print documents refuses to start (fonts.ts).
+  await prepareDocumentFonts((line) => console.info(line));
   const database = await openDatabase(config);
   await database.migrate();
   // Only an empty database is filled; several servers starting together seed it once.

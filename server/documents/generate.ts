@@ -29,6 +29,7 @@ import { badRequest, HttpError, notFound } from '../http/httpError';
 import { ORDER_MESSAGES } from '../purchasing/orderService';
 import { SHEET_MESSAGES } from '../purchasing/sheetSupport';
 import { loadCompanyRows, loadOrderRows, loadSheetRows } from '../sync/projections';
+import type { RenderLimit } from './renderLimit';
 
 /** Messages of refusals the spec does not word (ours, listed in docs/decisions.md). */
 export const TEMPLATE_MESSAGES = {
@@ -38,6 +39,7 @@ export const TEMPLATE_MESSAGES = {
   BAD_NOW: '单据日期格式有误（data.now 应为 ISO 8601 时间）',
   bodyMismatch: (field: string) => `请求体的 ${field} 与路径不一致`,
   badField: (field: string) => `${COMMON_MESSAGES.BAD_REQUEST}：${field}`,
+  BUSY: '单据生成繁忙，请稍后再试',
 } as const;
 
 /** The generate call as the route parsed it. */
@@ -225,11 +227,21 @@ async function sheetSpec(
   return sheetDocumentSpec(template, input);
 }
 
-/** The PDF of a template for a record of the current company, or the refusal (HttpError). */
+export type GenerateOptions = {
+  /** The server's clock (the document's date when `data.now` is absent). */
+  serverNow?: () => Date;
+  /** Bounds the renders running and waiting (renderLimit.ts); unbounded when absent. */
+  renderLimit?: RenderLimit;
+};
+
+/**
+ * The PDF of a template for a record of the current company, or the refusal (HttpError). Only the
+ * rendering waits for the render limit: bad input and missing records are answered at once.
+ */
 export async function generateDocument(
   db: Db,
   request: GenerateRequest,
-  serverNow?: () => Date,
+  { serverNow, renderLimit }: GenerateOptions = {},
 ): Promise<GeneratedDocument> {
   if (!isTemplateModule(request.module)) {
     throw badRequest(TEMPLATE_MESSAGES.unknownModule(request.module));
@@ -245,7 +257,8 @@ export async function generateDocument(
       template.module === 'ORDER'
         ? await orderSpec(db, request, template, moduleId, data)
         : await sheetSpec(db, request, template, moduleId, data);
-    const bytes = await renderPdf(spec, await nodeFontSource.load());
+    const render = async () => renderPdf(spec, await nodeFontSource.load());
+    const bytes = renderLimit ? await renderLimit.run(render) : await render();
     return { template, fileName: spec.fileName, bytes };
   } catch (error) {
     if (error instanceof DocumentSpecError) throw badRequest(error.message, 'DOCUMENT_INVALID');

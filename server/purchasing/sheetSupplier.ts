@@ -157,6 +157,7 @@ export async function confirmContract(
       supplierContactId: supplierContact.id,
       paymentMethod: sheet.paymentMethod,
       currency: sheet.currency,
+      hasCnyVatFee: sheet.hasCnyVatFee,
       taxedAmount: moneyText(total),
       unpaidAmount: moneyText(total - rebate),
       createTime: time,

@@ -2,7 +2,8 @@
 // /template-api/v7/{module}/{module_id}/{template_id}/generate with the body {module, module_id,
 // template_id, data}. Success is the PDF itself; a refusal is the usual envelope plus an `error`
 // field with the same text ("If the answer carries an error field its text is shown").
-// The document is built in server/documents/generate.ts.
+// The document is built in server/documents/generate.ts; renders beyond the limit
+// (DOCUMENT_RENDERS at once, a short line waiting) are answered 503 with Retry-After.
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app';
@@ -14,7 +15,8 @@ import {
   generateDocument,
   TEMPLATE_MESSAGES,
 } from '../documents/generate';
-import { badRequest, unauthorized } from '../http/httpError';
+import { createRenderLimit, RenderBusyError, type RenderLimit } from '../documents/renderLimit';
+import { badRequest, HttpError, unauthorized } from '../http/httpError';
 import { companyQuery } from '../http/schemas';
 
 type GenerateParams = { module: string; module_id: string; template_id: string };
@@ -28,11 +30,26 @@ function withErrorField(payload: unknown): unknown {
   return typeof message === 'string' ? { ...payload, error: message } : payload;
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The generate route's render limit: how many PDFs render and wait now. */
+    documentRenders: RenderLimit;
+  }
+}
+
+/** When a refused export may try again (the line of renders is a few seconds long). */
+const RETRY_AFTER_SECONDS = 3;
+
 export function registerTemplates(
   app: FastifyInstance,
-  { database }: Pick<AppContext, 'database'>,
+  { database, config }: Pick<AppContext, 'database' | 'config'>,
 ) {
   const { db } = database;
+  const renderLimit = createRenderLimit({
+    concurrency: config.documents.renders,
+    maxWaiting: config.documents.renderQueue,
+  });
+  app.decorate('documentRenders', renderLimit);
 
   app.post<{ Params: GenerateParams; Body: unknown }>(
     '/template-api/v7/:module/:module_id/:template_id/generate',
@@ -65,13 +82,21 @@ export function registerTemplates(
         .from(accounts)
         .where(eq(accounts.id, user.accountId));
       if (!account) throw unauthorized();
-      const document = await generateDocument(db, {
-        companyId: membership.companyId,
-        user: account,
-        module: request.params.module,
-        moduleId: request.params.module_id,
-        templateId: request.params.template_id,
-        data: body.data,
+      const document = await generateDocument(
+        db,
+        {
+          companyId: membership.companyId,
+          user: account,
+          module: request.params.module,
+          moduleId: request.params.module_id,
+          templateId: request.params.template_id,
+          data: body.data,
+        },
+        { renderLimit },
+      ).catch((error: unknown) => {
+        if (!(error instanceof RenderBusyError)) throw error;
+        reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+        throw new HttpError(503, 'DOCUMENT_BUSY', TEMPLATE_MESSAGES.BUSY);
       });
       return reply
         .header('content-type', 'application/pdf')

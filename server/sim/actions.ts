@@ -1,7 +1,7 @@
 // One supplier action on one record, run inside its own `write` transaction by simulateOnce: quote
 // an inquiry, confirm a contract (which creates the order), confirm a cancel request, take the
-// next step of an order (payment, invoice or state), or read a buyer's chat message and perhaps
-// answer it. Every change goes through the services the API uses (sheetSupplier, orderService,
+// next step of an order (payment, invoice or state, with its boxes and invoices: orderDocuments.ts),
+// or read a buyer's chat message and perhaps answer it. Every change goes through the services the API uses (sheetSupplier, orderService,
 // todoService), so the feed and the live channel carry it.
 import { eq } from 'drizzle-orm';
 import { isTodoModule } from '../../src/domain/todos/todoCodes';
@@ -21,6 +21,7 @@ import type { ChangeSet } from '../sync/changeSet';
 import type { DueConditions, WorkKind } from './candidates';
 import { stillDue } from './candidates';
 import { SIM_MESSAGES } from './messages';
+import { updateOrderDocuments } from './orderDocuments';
 import { nextOrderStep } from './orderPlan';
 import { type BuyerRecord, followerOf, type SalesContact, salesContact, tellBuyer } from './party';
 import { planQuote } from './quoting';
@@ -175,6 +176,7 @@ async function progress(ctx: ActionContext, orderId: number): Promise<ActionResu
       typeof row.forecast_receive_date === 'string' ? row.forecast_receive_date : null;
     text = advanceText(order.name, step.to, forecast, ctx.random);
   }
+  await updateOrderDocuments(tx, changes, order.id, step.kind, ctx.nowMs, ctx.random);
   return withMessage(ctx, action, orderRecord(order), await orderSpeaker(ctx, order), text);
 }
 

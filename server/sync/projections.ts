@@ -191,6 +191,7 @@ export async function loadSheetRows(db: Reader, ids: number[]): Promise<Map<numb
         }),
       cancelReason: sheet.cancelReason,
       remark: sheet.remark,
+      has_cny_vat_fee: sheet.hasCnyVatFee,
       create_time: isoTime(sheet.createTime),
       write_time: isoTime(sheet.writeTime),
       version: sheet.version,

@@ -80,6 +80,11 @@ export interface SheetRow {
   inquiry_product_list: SheetLine[];
   cancelReason: string | null;
   remark: string | null;
+  /**
+   * The supplier's CNY prices carry 13% VAT (the quotation adds it in the CNY-priced stage).
+   * Absent in rows stored by an older app: read as false.
+   */
+  has_cny_vat_fee?: boolean | null;
   create_time: IsoTime;
   write_time: IsoTime;
   version: number;

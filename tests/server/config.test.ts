@@ -23,6 +23,7 @@ describe('loadConfig', () => {
       demoData: true,
       trustProxy: false,
       simulator: { enabled: true, speed: 1 },
+      documents: { renders: 1, renderQueue: 8 },
       smsOutboxFile: null,
     });
   });
@@ -45,6 +46,7 @@ describe('loadConfig', () => {
       DEMO_DATA: 'off',
       SIM: 'off',
       SIM_SPEED: '10',
+      DOCUMENT_RENDERS: '3',
       TRUST_PROXY: 'on',
       SMS_OUTBOX_FILE: '/tmp/sms.jsonl',
     });
@@ -67,6 +69,7 @@ describe('loadConfig', () => {
       demoData: false,
       trustProxy: true,
       simulator: { enabled: false, speed: 10 },
+      documents: { renders: 3, renderQueue: 8 },
       smsOutboxFile: '/tmp/sms.jsonl',
     });
   });
@@ -94,6 +97,7 @@ describe('loadConfig', () => {
     [{ OIDC_ISSUER: 'not a url' }, 'OIDC_ISSUER'],
     [{ ACCESS_TOKEN_TTL: '0' }, 'ACCESS_TOKEN_TTL'],
     [{ SIM: 'maybe' }, 'SIM'],
+    [{ DOCUMENT_RENDERS: '0' }, 'DOCUMENT_RENDERS'],
   ])('refuses %o naming the variable', (env, name) => {
     expect(() => loadConfig(env)).toThrow(name);
   });

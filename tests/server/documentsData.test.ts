@@ -1,12 +1,13 @@
 // The data the printable documents read (issue 9), end to end: the demo seeds order document
 // fields, logistics boxes with lines and logs, invoices with lines and logs, and the supplier's
 // party-B company row; a buyer pulling its feed gets all of it in the synced rows.
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { write } from '../../server/db/write';
 import { updateCompany } from '../../server/partners/companyService';
 import { seedDemoData } from '../../server/seed/demo';
 import { shareCompanyWith } from '../../server/sync/projections';
-import type { CompanyRow, FeedChange, OrderRow } from '../../src/data/feedRows';
+import type { CompanyRow, FeedChange, OrderRow, SheetRow } from '../../src/data/feedRows';
 import { multiplyRound, roundTo } from '../../src/domain/documents/amounts';
 import { validateFirstPayment } from '../../src/domain/documents/contractExport';
 import { INVOICE_DELIVERY_COMPANY, reportLines } from '../../src/domain/documents/reportContent';
@@ -138,6 +139,44 @@ describe.each(drivers)('document data in the feed on %s', (driver) => {
     expect(lines.some((l) => l.deleted === true)).toBe(true);
     expect(orders.some((o) => o.supplier_quotation_no === null)).toBe(true);
     expect(orders.some((o) => /^BJ\d{12}$/.test(o.supplier_quotation_no ?? ''))).toBe(true);
+  });
+
+  it("carries each sheet's CNY VAT fee flag: an ordered sheet's is its order's", () => {
+    const sheetRows = buyerCompanies.flatMap((id) =>
+      (feeds.get(id) ?? []).flatMap((c) =>
+        c.table === 'sheets' && c.op === 'upsert' ? [c.row as SheetRow] : [],
+      ),
+    );
+    expect(sheetRows.length).toBeGreaterThan(5);
+    expect(sheetRows.every((s) => typeof s.has_cny_vat_fee === 'boolean')).toBe(true);
+    const orderFee = new Map(allOrders().map((o) => [o.id, o.has_cny_vat_fee]));
+    const ordered = sheetRows.filter((s) => s.order !== null);
+    expect(ordered.length).toBeGreaterThan(0);
+    for (const sheet of ordered) {
+      expect(sheet.has_cny_vat_fee, sheet.name).toBe(orderFee.get(sheet.order?.id ?? -1));
+    }
+    const fees = sheetRows.filter((s) => s.order === null).map((s) => s.has_cny_vat_fee);
+    expect(fees).toContain(true);
+    expect(fees).toContain(false);
+  });
+
+  it('gives the sheet rows stored before migration 0004 the backfilled flag, keeping their version', async () => {
+    const [entry] = await q(
+      "select company_id, row_id, version from sync_changes where table_name = 'sheets' order by version limit 1",
+    );
+    const where = `company_id = ${Number(entry?.company_id)} and table_name = 'sheets' and row_id = '${String(entry?.row_id)}'`;
+    await q(`update sync_changes set row = row - 'has_cny_vat_fee' where ${where}`);
+    const migration = readFileSync(
+      new URL('../../server/db/migrations/0004_sheet_vat_fee.sql', import.meta.url),
+      'utf8',
+    );
+    // The statement after the column's ALTER (which has run already).
+    const patch = migration.split('--> statement-breakpoint')[1] ?? '';
+    expect(patch).toMatch(/update "sync_changes"/i);
+    await q(patch);
+    const [after] = await q(`select version, row from sync_changes where ${where}`);
+    expect(after?.row).toMatchObject({ has_cny_vat_fee: false });
+    expect(Number(after?.version)).toBe(Number(entry?.version));
   });
 
   it('has boxes with weights, customs codes, origins, tracking numbers and logs for shipped orders', () => {

@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import {
   companies,
   contacts,
+  orderLines,
   orders,
   sheetLines,
   sheets,
@@ -17,6 +18,7 @@ import { ORDER_PROGRESSION } from '../../server/purchasing/orderService';
 import { mulberry32 } from '../../server/seed/random';
 import { simulateOnce } from '../../server/sim/simulator';
 import { simTiming } from '../../server/sim/timing';
+import type { OrderRow } from '../../src/data/feedRows';
 import {
   type DriverName,
   drivers,
@@ -226,6 +228,108 @@ describe.each(drivers)('supplier simulator step on %s', (driver: DriverName) => 
     const subjects = (await messagesOn(t, 'ORDER', id)).map((m) => m.subject);
     expect(subjects.some((s) => s.includes(`订单 ${order.name} 已发货`))).toBe(true);
     expect((await sheetById(t, fx.sheets.contractSignedA.id)).state).toBe('SIGNED');
+  });
+
+  /** Walks the fixtures' order to 90 on a fixed clock, one due tick after another. */
+  async function walkToSigned(t: TestDatabase, fx: FixtureIds, baseMs: number, seed: number) {
+    const id = fx.orders.contractSignedA.id;
+    // A second line, so a partial receipt (50) boxes only the first one.
+    await t.database.db.insert(orderLines).values({
+      orderId: id,
+      position: 1,
+      productId: fx.products.normal,
+      productType: '6ES7214-1AG40',
+      productArticleNo: '6ES72141AG400XB0',
+      qty: 4,
+      taxedPriceUnit: '20.00',
+      taxedAmount: '80.00',
+    });
+    const random = mulberry32(seed);
+    const snapshots: Array<{ order: typeof orders.$inferSelect; row: OrderRow | null }> = [];
+    for (let tick = 0; tick < 40; tick++) {
+      const now = new Date(baseMs + tick * timing.orderDwellMs);
+      const summary = await simulateOnce(t.database.db, { now, random });
+      expect(summary.failed).toEqual([]);
+      const order = await orderById(t, id);
+      const entry = await feedEntry(t, fx.companies.buyerA, 'orders', id);
+      // The feed holds the order at its newest version, boxes and invoices included.
+      expect(entry?.version).toBe(order.version);
+      snapshots.push({ order, row: (entry?.row ?? null) as OrderRow | null });
+      if (order.state === 90) break;
+    }
+    return snapshots;
+  }
+
+  it("packs boxes, extends their tracking logs and issues invoices as it moves an order, in the buyer's feed", async () => {
+    const { t, fx } = await fresh();
+    const snapshots = await walkToSigned(t, fx, Date.now() + timing.orderDwellMs, 3);
+    const last = snapshots.at(-1);
+    expect(last?.order.state).toBe(90);
+    let previousLogs = 0;
+    for (const [i, { order, row }] of snapshots.entries()) {
+      const boxes = row?.logistics ?? [];
+      const logs = boxes.reduce((n, box) => n + box.logs.length, 0);
+      if (order.state < 50) expect(boxes).toEqual([]);
+      else expect(boxes.length).toBeGreaterThan(0);
+      const before = snapshots[i - 1]?.order;
+      if (before && before.state !== order.state && order.state >= 50) {
+        // Every step from the warehouse on adds one entry to each box that was already packed.
+        expect(logs).toBeGreaterThan(previousLogs);
+        for (const box of boxes) {
+          expect(box.box_name.startsWith(order.name)).toBe(true);
+          expect(box.box_lines.length).toBeGreaterThan(0);
+          expect(box.logs.at(-1)?.info).toBeTruthy();
+        }
+      }
+      if (order.state >= 60) expect(boxes.every((b) => b.tracking_no !== null)).toBe(true);
+      if (order.state >= 80) {
+        expect(boxes.every((b) => b.delivery_company === '顺丰速运')).toBe(true);
+        expect(boxes.every((b) => /^SF\d{13}$/.test(b.tracking_no ?? ''))).toBe(true);
+      }
+      if (['PARTIAL', 'INVOICE'].includes(order.invoiceState)) {
+        expect(row?.invoices?.length).toBeGreaterThan(0);
+      } else expect(row?.invoices ?? []).toEqual([]);
+      previousLogs = logs;
+    }
+    const row = last?.row;
+    if (!row) throw new Error('no feed row');
+    const boxes = row.logistics ?? [];
+    expect(boxes.every((b) => b.state === 'SIGNED')).toBe(true);
+    expect(boxes.every((b) => b.logs.at(-1)?.info === '已签收')).toBe(true);
+    // Both lines were packed in the end, each exactly once.
+    const packed = boxes.flatMap((b) => b.box_lines.map((l) => l.order_product_id)).sort();
+    expect(packed).toEqual(row.order_product_list.map((l) => l.id).sort());
+    // Invoiced in full: the invoices' lines bill every piece once.
+    const invoices = row.invoices ?? [];
+    expect(invoices.length).toBeGreaterThan(0);
+    const pieces = new Map<number, number>();
+    for (const line of invoices.flatMap((inv) => inv.lines)) {
+      const key = line.order_product_id ?? -1;
+      pieces.set(key, (pieces.get(key) ?? 0) + line.qty);
+    }
+    expect(Object.fromEntries(pieces)).toEqual(
+      Object.fromEntries(row.order_product_list.map((l) => [l.id, l.qty])),
+    );
+    for (const invoice of invoices) {
+      expect(invoice.number).toMatch(/^\d{8}$/);
+      expect(invoice.logs[0]).toMatchObject({ location: '上海', remark: '发票已开具' });
+      expect(invoice.taxed_amount).toBe(
+        Math.round(invoice.lines.reduce((s, l) => s + l.taxed_amount, 0) * 100) / 100,
+      );
+    }
+  });
+
+  it('makes the same boxes and invoices for the same clock and seed', async () => {
+    const baseMs = Date.now() + timing.orderDwellMs;
+    const dumps = [];
+    for (let run = 0; run < 2; run++) {
+      const { t, fx } = await fresh();
+      const snapshots = await walkToSigned(t, fx, baseMs, 11);
+      const row = snapshots.at(-1)?.row;
+      expect(row?.logistics?.length).toBeGreaterThan(0);
+      dumps.push({ logistics: row?.logistics, invoices: row?.invoices });
+    }
+    expect(dumps[1]).toEqual(dumps[0]);
   });
 
   it('confirms a cancel request (−10 → −20) with a message', async () => {

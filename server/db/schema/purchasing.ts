@@ -41,6 +41,8 @@ export const sheets = pgTable(
     remark: text('remark'),
     orderId: ref('order_id'),
     cancelReason: text('cancel_reason'),
+    /** The supplier's CNY prices carry 13% VAT (the quotation document adds it; issue 9). */
+    hasCnyVatFee: boolean('has_cny_vat_fee').notNull().default(false),
     createTime: time('create_time').notNull().defaultNow(),
     writeTime: time('write_time').notNull().defaultNow(),
     version: syncVersion(),

@@ -3,7 +3,7 @@
 // order number, parameter, Chinese trade name), quantity, shipment weeks, tariff ratio, unit price
 // with and without tariff and the line total; the total with its 30% / 70% split (first-pay
 // ratio 0.3). In the CNY-priced stage, CNY unit prices carry 13% VAT when the sheet has a CNY
-// VAT fee.
+// VAT fee (the input's hasCnyVatFee, else the sheet row's has_cny_vat_fee).
 
 import {
   balancePaymentOf,
@@ -87,7 +87,9 @@ export function quotationFigures(input: SheetDocumentInput): QuotationFigures {
   const { sheet } = input;
   const cnyStage = isCnyPricedStage(sheet.state);
   const currency = cnyStage ? 'CNY' : (sheet.supplier_node.currency ?? 'CNY');
-  const withVat = cnyStage && input.hasCnyVatFee === true;
+  // The export dialog's choice, else the synced sheet's flag (absent in older rows: no VAT).
+  const hasFee = input.hasCnyVatFee ?? sheet.has_cny_vat_fee === true;
+  const withVat = cnyStage && hasFee;
   const lines = sheetReportLines(sheet).map((l, i) => quotationLine(l, i, input, withVat));
   const total = roundTo(lines.reduce((sum, l) => sum + (l.total ?? 0), 0));
   return {

@@ -50,6 +50,34 @@ describe('quotation figures', () => {
     },
   );
 
+  it.each([
+    // the sheet row's flag (absent: a row stored by an older app), the input's, with VAT
+    [true, undefined, true],
+    [false, undefined, false],
+    [null, undefined, false],
+    [undefined, undefined, false],
+    [true, false, false],
+    [false, true, true],
+  ] as const)('sheet flag %s, input %s → VAT %s', (rowFlag, inputFlag, vat) => {
+    const row =
+      rowFlag === undefined
+        ? sheet({ state: 'QUOTATION_SENT' })
+        : sheet({ state: 'QUOTATION_SENT', has_cny_vat_fee: rowFlag });
+    const input = sheetInput(
+      inputFlag === undefined ? { sheet: row } : { sheet: row, hasCnyVatFee: inputFlag },
+    );
+    const figures = quotationFigures(input);
+    expect(figures.withVat).toBe(vat);
+    expect(figures.lines[0]?.unitPriceWithTariff).toBe(vat ? 118.65 : 105);
+  });
+
+  it("applies the synced sheet's VAT fee only in the CNY-priced stage", () => {
+    const draft = quotationFigures(
+      sheetInput({ sheet: sheet({ state: 'DRAFT', has_cny_vat_fee: true }) }),
+    );
+    expect([draft.currency, draft.withVat, draft.total]).toEqual(['EUR', false, 510]);
+  });
+
   it('takes the tariff out of the VAT price: 113 / 1.08 = 104.63', () => {
     const figures = quotationFigures(sheetInput({ hasCnyVatFee: true }));
     expect(figures.lines[1]?.unitPriceWithoutTariff).toBe(104.63);

@@ -110,12 +110,33 @@ function fontPackageVersion(): string {
   return `${FONT_PACKAGE}@${pkg.version}`;
 }
 
-async function readManifest(): Promise<Manifest | null> {
+async function readManifest(dir = GENERATED_DIR): Promise<Manifest | null> {
   try {
-    return JSON.parse(await readFile(join(GENERATED_DIR, MANIFEST), 'utf8')) as Manifest;
+    return JSON.parse(await readFile(join(dir, MANIFEST), 'utf8')) as Manifest;
   } catch {
     return null;
   }
+}
+
+/**
+ * What keeps the subsets in `dir` from being used, one line per file naming its path: missing,
+ * or not the file its manifest describes (a torn or hand-copied file). Empty when all is well.
+ */
+export async function documentFontProblems(dir = GENERATED_DIR): Promise<string[]> {
+  const manifest = await readManifest(dir);
+  const problems = manifest ? [] : [`${join(dir, MANIFEST)} (missing or unreadable)`];
+  for (const weight of ['regular', 'bold'] as const) {
+    const path = join(dir, FONT_FILES[weight]);
+    if (!existsSync(path)) {
+      problems.push(`${path} (missing)`);
+      continue;
+    }
+    const expected = manifest?.files?.[weight]?.sha256;
+    if (expected && sha256(await readFile(path)) !== expected) {
+      problems.push(`${path} (does not match ${MANIFEST})`);
+    }
+  }
+  return problems;
 }
 
 function filesPresent(): boolean {
