@@ -1,7 +1,7 @@
 // The document model every printable document is written in (issue 9). A definition turns synced
-// rows into a DocumentSpec; `renderPdf` (pdf/render.ts) lays it out on A4 pages. The model is
-// layout-agnostic: it says what to show, never where, so the same spec renders to the same bytes
-// in the browser and on the server. Every text is final (formatted amounts, dates, labels): the
+// rows into a DocumentSpec; `renderPdf` (pdf/render.ts) lays it out on A4 pages, or on the page
+// format the spec names (a box label). The model is layout-agnostic: it says what to show, never
+// where, so the same spec renders to the same bytes in the browser and on the server. Every text is final (formatted amounts, dates, labels): the
 // renderer adds no words of its own except the page numbers "第 x / n 页".
 
 export type Align = 'left' | 'center' | 'right';
@@ -22,8 +22,28 @@ export interface DocumentSpec {
    */
   createdAt: string;
   orientation: 'portrait' | 'landscape';
+  /** A page format other than A4 (a label); A4 in `orientation` when absent. */
+  page?: PageFormat;
   blocks: Block[];
 }
+
+/** A page format in millimetres, for documents printed on something other than A4. */
+export interface PageFormat {
+  widthMm: number;
+  heightMm: number;
+  /** The same margin on every side. */
+  marginMm: number;
+  /** Print "第 x / n 页" at the foot of each page (A4 documents always do). */
+  pageNumbers: boolean;
+}
+
+/** A 100 × 150 mm shipping label (the common thermal label size). */
+export const LABEL_100X150: PageFormat = {
+  widthMm: 100,
+  heightMm: 150,
+  marginMm: 6,
+  pageNumbers: false,
+};
 
 export type Block =
   | HeadingBlock

@@ -8,12 +8,14 @@ import { loadCompanyRows, loadOrderRows, loadSheetRows } from '../../server/sync
 import type { CompanyRow, OrderRow, SheetRow } from '../../src/data/feedRows';
 import { contractFigures } from '../../src/documents/definitions/contract';
 import { orderDocumentSpec, sheetDocumentSpec } from '../../src/documents/definitions/index';
+import { quotationFigures } from '../../src/documents/definitions/quotation';
 import type { DocumentFonts } from '../../src/documents/fonts/fontFiles';
 import { nodeFontSource } from '../../src/documents/fonts/node/nodeFontSource';
 import type { OrderDocumentInput, SheetDocumentInput } from '../../src/documents/input';
 import { renderPdf } from '../../src/documents/pdf/render';
 import type { DocumentSpec } from '../../src/documents/spec';
 import { REPORT_TEMPLATES, templateFileName } from '../../src/documents/templates';
+import { isCnyPricedStage } from '../../src/domain/documents/amounts';
 import { firstPaymentBounds } from '../../src/domain/documents/contractExport';
 import { DOCUMENT_MESSAGES, firstPaymentRangeMessage } from '../../src/domain/documents/messages';
 import { COMMON_MESSAGES } from '../../src/domain/messages/common';
@@ -164,7 +166,8 @@ describe.each(drivers)('template generate on %s', (driver) => {
 
   it('answers each order template with the PDF the browser makes from the synced rows', async () => {
     const input = await orderInput(order);
-    for (const template of REPORT_TEMPLATES.filter((t) => t.module === 'ORDER')) {
+    // The report templates; the box label (105, no amounts) has its own test (boxLabels.test.ts).
+    for (const template of REPORT_TEMPLATES.filter((t) => t.module === 'ORDER' && t.listed)) {
       const res = await generate('ORDER', order.id, template.id);
       expect(res.statusCode, `${template.id}: ${res.body.slice(0, 300)}`).toBe(200);
       expect(res.headers['content-type']).toBe('application/pdf');
@@ -198,6 +201,90 @@ describe.each(drivers)('template generate on %s', (driver) => {
     const text = squeeze(pdfPages(new Uint8Array(res.rawPayload)).join('\n'));
     expect(text).toContain('报价单');
     expect(text).toContain(sheet.name);
+  }, 60_000);
+
+  it("applies the synced sheet's CNY VAT fee unless data.has_cny_vat_fee says otherwise", async () => {
+    const template = REPORT_TEMPLATES.find((t) => t.kind === 'quotation');
+    if (!template) throw new Error('no quotation template');
+    const ids = (
+      await q(
+        `select id from sheets where company_id = ${companyId} and has_cny_vat_fee order by id`,
+      )
+    ).map((r) => Number(r.id));
+    const loaded = (await loadSheetRows(server.db.database.db, ids)) as unknown as Map<
+      number,
+      SheetRow
+    >;
+    const priced = [...loaded.values()].find(
+      (row) =>
+        isCnyPricedStage(row.state) &&
+        Object.values(row.supplier_node.price_map).some((p) => p.taxed_price_unit !== null),
+    );
+    if (!priced) throw new Error('no CNY-priced sheet with a VAT fee in the demo');
+    expect(priced.has_cny_vat_fee).toBe(true);
+    const input = await sheetInput(priced);
+    expect(quotationFigures(input).withVat).toBe(true);
+
+    const byRow = await generate('INQUERY_QUOTATION_SHEET', priced.id, template.id);
+    expect(byRow.statusCode, byRow.body.slice(0, 300)).toBe(200);
+    const withVat = await renderPdf(sheetDocumentSpec(template, input), fonts);
+    expect(Buffer.compare(byRow.rawPayload, Buffer.from(withVat))).toBe(0);
+    expect(squeeze(pdfPages(new Uint8Array(byRow.rawPayload)).join('\n'))).toContain(
+      'CNY（含13%增值税）',
+    );
+
+    const overridden = await generate('INQUERY_QUOTATION_SHEET', priced.id, template.id, {
+      now: NOW,
+      has_cny_vat_fee: false,
+    });
+    expect(overridden.statusCode).toBe(200);
+    const without = await renderPdf(
+      sheetDocumentSpec(template, { ...input, hasCnyVatFee: false }),
+      fonts,
+    );
+    expect(Buffer.compare(overridden.rawPayload, Buffer.from(without))).toBe(0);
+    expect(Buffer.compare(overridden.rawPayload, byRow.rawPayload)).not.toBe(0);
+  }, 60_000);
+
+  it('answers 503 with Retry-After beyond the render limit, and renders the others', async () => {
+    const limit = server.app.documentRenders;
+    // Renders block the event loop, so a burst of real requests seldom overlaps: hold the one
+    // slot and all but one place in the line (8) with tasks the test releases.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const holders = Array.from({ length: 1 + 7 }, () => limit.run(() => held));
+    expect([limit.running, limit.waiting]).toEqual([1, 7]);
+    const request = () =>
+      generate('ORDER', order.id, 103, { now: NOW }).then((res) => ({ res, at: Date.now() }));
+    const pending = [request(), request(), request()];
+    // Two are refused while the line is full; the third took the last place.
+    const settled = await Promise.race([
+      Promise.all(pending),
+      new Promise<null>((resolve) => setTimeout(() => resolve(null), 1500)),
+    ]);
+    expect(settled).toBeNull();
+    expect(limit.waiting).toBe(8);
+    const releasedAt = Date.now();
+    release();
+    await Promise.all(holders);
+    const answers = await Promise.all(pending);
+    const refused = answers.filter((a) => a.res.statusCode === 503);
+    const done = answers.filter((a) => a.res.statusCode === 200);
+    expect([done.length, refused.length]).toEqual([1, 2]);
+    for (const { res, at } of refused) {
+      expect(at).toBeLessThan(releasedAt);
+      expect(refusal(res, 503)).toBe('单据生成繁忙，请稍后再试');
+      expect(res.headers['retry-after']).toBe('3');
+    }
+    expect(done[0]?.res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    // Once the line is empty, a burst of real exports is served.
+    expect([limit.running, limit.waiting]).toEqual([0, 0]);
+    const burst = await Promise.all(
+      Array.from({ length: 4 }, () => generate('ORDER', order.id, 103)),
+    );
+    expect(burst.map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
   }, 60_000);
 
   it('takes the typed first payment into the contract, and dates by data.now', async () => {

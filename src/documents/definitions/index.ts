@@ -6,6 +6,7 @@ import type { DocumentSpec } from '../spec';
 import { DocumentSpecError } from '../spec';
 import type { DocumentKind, ReportTemplate } from '../templates';
 import { bigOrderReportSpec } from './bigOrderReport';
+import { boxLabelsSpec } from './boxLabels';
 import { contractSpec } from './contract';
 import { invoiceSpec } from './invoice';
 import { quotationSpec } from './quotation';
@@ -21,6 +22,7 @@ export const ORDER_DEFINITIONS: Record<
   bigOrderReport: bigOrderReportSpec,
   stockOutList: stockOutSpec,
   invoice: invoiceSpec,
+  boxLabels: boxLabelsSpec,
 };
 
 export const SHEET_DEFINITIONS: Record<'quotation', (input: SheetDocumentInput) => DocumentSpec> = {

@@ -1,9 +1,10 @@
-// The page cursor every block draws through: A4 geometry, the current page and the y position
-// (PDF points from the bottom edge), page breaks, and text measured and drawn with the embedded
-// fonts. Widths are cached per font and token: wrapping measures each token once.
+// The page cursor every block draws through: the page geometry (A4, or a spec's own format such
+// as a label), the current page and the y position (PDF points from the bottom edge), page breaks,
+// and text measured and drawn with the embedded fonts. Widths are cached per font and token:
+// wrapping measures each token once.
 
 import { type PDFDocument, type PDFFont, type PDFPage, type RGB, rgb } from 'pdf-lib';
-import type { Align } from '../spec';
+import { type Align, type DocumentSpec, DocumentSpecError } from '../spec';
 import { type Measure, wrapText } from './lineBreak';
 
 /** A4 in PDF points (1/72 inch), portrait. */
@@ -11,6 +12,45 @@ export const A4 = { width: 595.28, height: 841.89 } as const;
 const MARGIN = { top: 42, right: 42, bottom: 50, left: 42 } as const;
 /** Baseline of the page numbers, from the bottom edge. */
 export const FOOTER_BASELINE = 24;
+const POINTS_PER_MM = 72 / 25.4;
+
+/** Page size and margins in PDF points; `pageNumbers` says whether a footer is printed. */
+export interface PageGeometry {
+  width: number;
+  height: number;
+  margin: { top: number; right: number; bottom: number; left: number };
+  pageNumbers: boolean;
+}
+
+/** The spec's page format, else A4 in its orientation (the A4 numbers are those of old). */
+export function pageGeometry(spec: Pick<DocumentSpec, 'orientation' | 'page'>): PageGeometry {
+  const format = spec.page;
+  if (!format) {
+    const portrait = spec.orientation === 'portrait';
+    return {
+      width: portrait ? A4.width : A4.height,
+      height: portrait ? A4.height : A4.width,
+      margin: MARGIN,
+      pageNumbers: true,
+    };
+  }
+  const { widthMm, heightMm, marginMm } = format;
+  if (
+    ![widthMm, heightMm, marginMm].every(Number.isFinite) ||
+    marginMm < 0 ||
+    Math.min(widthMm, heightMm) <= 4 * marginMm
+  ) {
+    throw new DocumentSpecError(`页面尺寸无效：${widthMm} × ${heightMm} mm，边距 ${marginMm} mm`);
+  }
+  const pt = (mm: number) => Math.round(mm * POINTS_PER_MM * 100) / 100;
+  const margin = pt(marginMm);
+  return {
+    width: pt(widthMm),
+    height: pt(heightMm),
+    margin: { top: margin, right: margin, bottom: margin, left: margin },
+    pageNumbers: format.pageNumbers,
+  };
+}
 
 export const INK = rgb(0, 0, 0);
 export const RULE = rgb(0.55, 0.55, 0.55);
@@ -30,11 +70,12 @@ const ASCENT = 0.88;
 
 export class PageCursor {
   readonly pages: PDFPage[] = [];
-  readonly left = MARGIN.left;
+  readonly left: number;
   readonly width: number;
   readonly pageWidth: number;
   private readonly top: number;
-  private readonly bottom = MARGIN.bottom;
+  private readonly topMargin: number;
+  private readonly bottom: number;
   private current: PDFPage | null = null;
   /** Top of the free space on the current page. */
   y = 0;
@@ -43,12 +84,15 @@ export class PageCursor {
   constructor(
     private readonly doc: PDFDocument,
     readonly fonts: PdfFonts,
-    orientation: 'portrait' | 'landscape',
+    geometry: PageGeometry,
   ) {
-    const [w, h] = orientation === 'portrait' ? [A4.width, A4.height] : [A4.height, A4.width];
+    const { width: w, height: h, margin } = geometry;
+    this.left = margin.left;
+    this.bottom = margin.bottom;
+    this.topMargin = margin.top;
     this.pageWidth = w;
-    this.top = h - MARGIN.top;
-    this.width = w - MARGIN.left - MARGIN.right;
+    this.top = h - margin.top;
+    this.width = w - margin.left - margin.right;
   }
 
   get page(): PDFPage {
@@ -57,7 +101,7 @@ export class PageCursor {
   }
 
   newPage(): PDFPage {
-    const page = this.doc.addPage([this.pageWidth, this.top + MARGIN.top]);
+    const page = this.doc.addPage([this.pageWidth, this.top + this.topMargin]);
     this.pages.push(page);
     this.current = page;
     this.y = this.top;

@@ -1,7 +1,7 @@
-// renderPdf: a DocumentSpec and the font bytes in, the PDF bytes out; the same code and the same
-// bytes in the browser and on the server. Determinism: no clock (dates from spec.createdAt), no
-// random resource or subset names, pdf-lib's own metadata update switched off, and compression by
-// pako in both runtimes (docs/research/pdf-documents.md).
+// renderPdf: a DocumentSpec and the font bytes in, the PDF bytes out, on A4 or the spec's own page
+// format; the same code and the same bytes in the browser and on the server. Determinism: no clock
+// (dates from spec.createdAt), no random resource or subset names, pdf-lib's own metadata update
+// switched off, and compression by pako in both runtimes (docs/research/pdf-documents.md).
 
 import { PDFDocument } from 'pdf-lib';
 import type { DocumentFonts } from '../fonts/fontFiles';
@@ -19,7 +19,7 @@ import {
 } from './blocks';
 import { drawableText, type HasCharacter } from './coverage';
 import { fontkit2 } from './fontkit2';
-import { FOOTER_BASELINE, INK, PageCursor } from './page';
+import { FOOTER_BASELINE, INK, PageCursor, pageGeometry } from './page';
 import { drawTable } from './table';
 
 const PRODUCER = 'purchasing-app';
@@ -101,7 +101,8 @@ export async function renderPdf(spec: DocumentSpec, fonts: DocumentFonts): Promi
   const inBold = new Set(bold.getCharacterSet());
   const has: HasCharacter = (point) => inRegular.has(point) && inBold.has(point);
 
-  const cursor = new PageCursor(doc, { regular, bold }, spec.orientation);
+  const geometry = pageGeometry(spec);
+  const cursor = new PageCursor(doc, { regular, bold }, geometry);
   cursor.newPage();
   spec.blocks.forEach((block, i) => {
     if (i > 0 && block.kind !== 'spacer' && block.kind !== 'pageBreak' && !cursor.atPageTop) {
@@ -111,6 +112,7 @@ export async function renderPdf(spec: DocumentSpec, fonts: DocumentFonts): Promi
   });
 
   const total = cursor.pages.length;
+  if (!geometry.pageNumbers) return doc.save({ useObjectStreams: true });
   cursor.pages.forEach((page, i) => {
     const text = `第 ${i + 1} / ${total} 页`;
     const width = regular.widthOfTextAtSize(text, 8);

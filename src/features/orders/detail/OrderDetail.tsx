@@ -1,7 +1,8 @@
 // The order detail screen (purchasing-core §2.4, issue 6 item 3), read from the local database so
 // it opens at once and offline: breadcrumb back to the list it came from, previous/next through
 // that list, the chat (disabled while the order loads or when it failed to load), the summary
-// with owner change, the product table and the state-log timeline.
+// with owner change, the product table and the state-log timeline, then the logistics (boxes,
+// tracking logs, 打印标签) and the invoices with their progress logs.
 import { Breadcrumbs, Center, Grid, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMemo } from 'react';
 import { AppAnchor, AppButton } from '../../../app/AppLink';
@@ -23,6 +24,8 @@ import { orderChatTarget } from '../../chat/chatTarget';
 import { OrderReportExport } from '../../documents/ReportExportMenu';
 import { StateTimeline } from '../StateTimeline';
 import { DetailPager } from './DetailPager';
+import { InvoicePanel } from './InvoicePanel';
+import { LogisticsPanel } from './LogisticsPanel';
 import { OrderProducts } from './OrderProducts';
 import { OrderSummary } from './OrderSummary';
 import { useDetailNeighbours } from './useDetailNeighbours';
@@ -119,16 +122,20 @@ export function OrderDetail({
           <OrderSummary order={order} companyId={currentCompany.id} />
           <Grid gap="md">
             <Grid.Col span={{ base: 12, md: 9 }}>
-              <Paper withBorder p="md" radius="md">
-                <Title order={5} mb="sm">
-                  {ORDER_DETAIL_LABELS.PRODUCTS}
-                </Title>
-                <OrderProducts
-                  lines={order.order_product_list}
-                  currency={order.supplier_order_node.order_node_price.currency}
-                  publicWebsite={config.publicWebsite}
-                />
-              </Paper>
+              <Stack gap="md">
+                <Paper withBorder p="md" radius="md">
+                  <Title order={5} mb="sm">
+                    {ORDER_DETAIL_LABELS.PRODUCTS}
+                  </Title>
+                  <OrderProducts
+                    lines={order.order_product_list}
+                    currency={order.supplier_order_node.order_node_price.currency}
+                    publicWebsite={config.publicWebsite}
+                  />
+                </Paper>
+                <LogisticsPanel order={order} companyId={currentCompany.id} />
+                <InvoicePanel order={order} />
+              </Stack>
             </Grid.Col>
             <Grid.Col span={{ base: 12, md: 3 }}>
               <Paper withBorder p="md" radius="md" data-testid="order-timeline">

@@ -1,10 +1,17 @@
 // The order's product table (purchasing-core §2.4): index, model, order number, parameters,
 // quantity, tax-inclusive unit and total price (without sign). Model and order number link to the
-// product's page on the public website when the product has one. On a phone the table keeps
-// its columns and scrolls sideways (the one place the app allows it).
-import { Anchor, Table, Text } from '@mantine/core';
+// product's page on the public website when the product has one. Lines the documents leave out
+// (deleted, quoted INVALID / REPLACED) are dimmed with a badge saying why and 不计入单据. On a phone
+// the table keeps its columns and scrolls sideways (the one place the app allows it).
+import { Anchor, Badge, Group, Table, Text } from '@mantine/core';
 import type { StoredOrder } from '../../../data/derive';
 import { productPageUrl } from '../../../domain/catalog/publicLinks';
+import {
+  EXCLUDED_LINE_NOTE,
+  LINE_EXCLUSIONS,
+  type LineExclusion,
+  lineExclusion,
+} from '../../../domain/documents/excludedLines';
 import {
   formatOrderLineUnitPrice,
   ORDER_DETAIL_LABELS,
@@ -23,6 +30,19 @@ function ProductLink({ text, url }: { text: string | null; url: string | null })
     <Anchor href={url} target="_blank" rel="noopener noreferrer">
       {text}
     </Anchor>
+  );
+}
+
+function ExcludedMark({ exclusion }: { exclusion: LineExclusion }) {
+  return (
+    <Group gap={4} mt={2} wrap="nowrap" data-testid="excluded-line">
+      <Badge size="xs" color="gray" variant="light">
+        {LINE_EXCLUSIONS.label(exclusion)}
+      </Badge>
+      <Text size="xs" c="dimmed">
+        {EXCLUDED_LINE_NOTE}
+      </Text>
+    </Group>
   );
 }
 
@@ -51,11 +71,17 @@ export function OrderProducts({
         <Table.Tbody>
           {lines.map((line, index) => {
             const url = productPageUrl(publicWebsite, line.product.url_path);
+            const exclusion = lineExclusion(line);
             return (
-              <Table.Tr key={line.id}>
+              <Table.Tr
+                key={line.id}
+                c={exclusion ? 'dimmed' : undefined}
+                data-excluded={exclusion ?? undefined}
+              >
                 <Table.Td>{index + 1}</Table.Td>
                 <Table.Td>
                   <ProductLink text={line.product.product_type} url={url} />
+                  {exclusion && <ExcludedMark exclusion={exclusion} />}
                 </Table.Td>
                 <Table.Td>
                   <ProductLink text={line.product.product_article_no} url={url} />

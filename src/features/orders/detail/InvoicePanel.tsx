@@ -1,0 +1,72 @@
+// The order's invoices (发票, issue 9 item 4, settings-messaging-shared §7 invoice log): number,
+// state, date, taxed and untaxed amounts, the mailing (always 顺丰) and its progress log, read
+// from the synced order row.
+import { Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useMemo } from 'react';
+import { useSession } from '../../../app/session/useSession';
+import type { StoredOrder } from '../../../data/derive';
+import { type InvoiceView, invoiceViews } from '../../../domain/orders/logistics';
+import { LOGISTICS_LABELS as L } from '../../../domain/orders/logisticsLabels';
+import { DetailFact } from './DetailFact';
+import { LogTable } from './LogTable';
+
+function InvoiceSection({ invoice }: { invoice: InvoiceView }) {
+  const id = `invoice-${invoice.id}`;
+  return (
+    <Stack gap="xs" data-testid="order-invoice">
+      <Group gap="xs">
+        <Text size="sm" c="dimmed">
+          {L.INVOICE_NUMBER}
+        </Text>
+        <Text fw={600} data-testid="order-invoice-number">
+          {invoice.number}
+        </Text>
+        <Badge variant="light" data-testid="order-invoice-state">
+          {invoice.state}
+        </Badge>
+      </Group>
+      <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} spacing="sm" verticalSpacing="xs">
+        <DetailFact label={L.INVOICE_DATE} testId={`${id}-date`}>
+          {invoice.date}
+        </DetailFact>
+        <DetailFact label={L.TAXED_AMOUNT} testId={`${id}-taxed`}>
+          {invoice.taxedAmount}
+        </DetailFact>
+        <DetailFact label={L.UNTAXED_AMOUNT} testId={`${id}-untaxed`}>
+          {invoice.untaxedAmount}
+        </DetailFact>
+        <DetailFact label={L.DELIVERY_COMPANY} testId={`${id}-company`}>
+          {invoice.deliveryCompany}
+        </DetailFact>
+        <DetailFact label={L.TRACKING_NO} testId={`${id}-tracking`}>
+          {invoice.trackingNo}
+        </DetailFact>
+      </SimpleGrid>
+      <Text size="sm" fw={500}>
+        {L.INVOICE_LOG}
+      </Text>
+      <LogTable entries={invoice.logs} testId="order-invoice-log" />
+    </Stack>
+  );
+}
+
+export function InvoicePanel({ order }: { order: StoredOrder }) {
+  const { account } = useSession();
+  const invoices = useMemo(() => invoiceViews(order, account.timezone), [order, account.timezone]);
+  return (
+    <Paper withBorder p="md" radius="md" data-testid="order-invoices">
+      <Title order={5} mb="sm">
+        {L.INVOICES}
+      </Title>
+      {invoices.length === 0 ? (
+        <Text c="dimmed">{L.NO_INVOICES}</Text>
+      ) : (
+        <Stack gap="lg">
+          {invoices.map((invoice) => (
+            <InvoiceSection key={invoice.id} invoice={invoice} />
+          ))}
+        </Stack>
+      )}
+    </Paper>
+  );
+}
