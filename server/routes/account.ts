@@ -3,8 +3,10 @@
 // a password reset, the user's own profile, password and avatar (only the user themself: 403 for
 // anyone else), and the public registration calls (image code, SMS code, submit). Services:
 // server/account/*.
+import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import { RESEND_LOCK_SECONDS } from '../../src/domain/account/password';
+import { COMMON_MESSAGES } from '../../src/domain/messages/common';
 import {
   changeAvatar,
   changePassword,
@@ -24,6 +26,7 @@ import { createSmsOutbox, imageCodeRecorder, smsText } from '../account/smsOutbo
 import { CODE_TTL_MINUTES, issueCode } from '../account/verificationCodes';
 import type { AppContext } from '../app';
 import { requireUser } from '../auth/session';
+import { HttpError } from '../http/httpError';
 import { mutate } from '../http/mutation';
 import { ok } from '../http/replies';
 import { currentCompanyId, idParams as sharedIdParams } from '../http/schemas';
@@ -31,6 +34,14 @@ import { currentCompanyId, idParams as sharedIdParams } from '../http/schemas';
 const idParams = sharedIdParams('id');
 const mobile = { type: 'string', maxLength: 20 } as const;
 const shortText = { type: 'string', maxLength: 100 } as const;
+
+/**
+ * The public registration calls, per client address and minute: plenty for a person at the
+ * form, not for a script filling the image-code table or the SMS outbox (each code also has
+ * its own per-mobile resend lock).
+ */
+export const REGISTRATION_RATE_LIMITS = { imageCode: 30, smsCode: 20, submit: 20 } as const;
+const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: 60_000 } });
 
 const codeAnswer = {
   sent: true,
@@ -138,49 +149,56 @@ export function registerAccount(
     },
   );
 
-  // ---- Registration: public ----
+  // ---- Registration: public, rate-limited per address (429 in our envelope, Retry-After) ----
+  app.register(async (scope) => {
+    await scope.register(rateLimit, {
+      global: false,
+      errorResponseBuilder: () =>
+        new HttpError(429, 'TOO_MANY_REQUESTS', COMMON_MESSAGES.TOO_MANY_REQUESTS),
+    });
 
-  app.get(
-    '/api/v7/registrations/image_code',
-    { config: { auth: 'public' } },
-    async (_request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return ok(await createImageCode(db, { record: recordImageCode }));
-    },
-  );
+    scope.get(
+      '/api/v7/registrations/image_code',
+      { config: { auth: 'public', ...perMinute(REGISTRATION_RATE_LIMITS.imageCode) } },
+      async (_request, reply) => {
+        reply.header('cache-control', 'no-store');
+        return ok(await createImageCode(db, { record: recordImageCode }));
+      },
+    );
 
-  app.post<{ Body: RegistrationCodeBody }>(
-    '/api/v7/registrations/verify_code',
-    {
-      config: { auth: 'public' },
-      schema: {
-        body: {
-          type: 'object',
-          properties: {
-            mobile,
-            image_code_id: { type: 'string', maxLength: 64 },
-            image_code: { type: 'string', maxLength: 20 },
+    scope.post<{ Body: RegistrationCodeBody }>(
+      '/api/v7/registrations/verify_code',
+      {
+        config: { auth: 'public', ...perMinute(REGISTRATION_RATE_LIMITS.smsCode) },
+        schema: {
+          body: {
+            type: 'object',
+            properties: {
+              mobile,
+              image_code_id: { type: 'string', maxLength: 64 },
+              image_code: { type: 'string', maxLength: 20 },
+            },
           },
         },
       },
-    },
-    async (request) => {
-      await sendRegistrationCode(db, outbox, request.body ?? {});
-      return ok(codeAnswer);
-    },
-  );
+      async (request) => {
+        await sendRegistrationCode(db, outbox, request.body ?? {});
+        return ok(codeAnswer);
+      },
+    );
 
-  app.post<{ Body: RegistrationBody }>(
-    '/api/v7/registrations',
-    {
-      config: { auth: 'public' },
-      schema: {
-        body: {
-          type: 'object',
-          properties: { name: shortText, mobile, verify_code: { type: 'string', maxLength: 20 } },
+    scope.post<{ Body: RegistrationBody }>(
+      '/api/v7/registrations',
+      {
+        config: { auth: 'public', ...perMinute(REGISTRATION_RATE_LIMITS.submit) },
+        schema: {
+          body: {
+            type: 'object',
+            properties: { name: shortText, mobile, verify_code: { type: 'string', maxLength: 20 } },
+          },
         },
       },
-    },
-    async (request) => ok(await submitRegistration(db, request.body ?? {})),
-  );
+      async (request) => ok(await submitRegistration(db, request.body ?? {})),
+    );
+  });
 }
