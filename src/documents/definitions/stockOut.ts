@@ -10,14 +10,13 @@ import { roundTo } from '../../domain/documents/amounts';
 import { distributeExtraWeight } from '../../domain/documents/reportContent';
 import { formatEuropeanDate } from '../../domain/format/date';
 import { formatGermanAmount, formatWeight, lineTotal } from '../../domain/format/money';
+import { BOX_TYPES } from '../../domain/orders/logisticsLabels';
 import { type OrderDocumentInput, type OrderLine, orderReportLines } from '../input';
 import type { Block, DocumentSpec, TableCell } from '../spec';
 import { templateFileName, templateOfKind } from '../templates';
 import { partyAddress } from './parties';
 
 export const NON_EU_TAG = '非欧盟';
-export const BOX_TYPE_LABELS: Record<string, string> = { CARTON: '纸箱', PALLET: '托盘' };
-
 export interface StockOutLine {
   name: string;
   chineseName: string;
@@ -87,7 +86,7 @@ function stockOutBox(box: LogisticsBox, lines: Map<number, OrderLine>, excluded:
   });
   return {
     name: box.box_name,
-    type: BOX_TYPE_LABELS[box.box_type] ?? box.box_type,
+    type: BOX_TYPES.label(box.box_type),
     currency: box.currency,
     deliveryCompany: box.delivery_company ?? '',
     trackingNo: box.tracking_no ?? '',
