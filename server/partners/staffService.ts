@@ -106,7 +106,8 @@ async function saveEmployee(
 /**
  * The account to bind: it exists, is not disabled, and no other (not deleted) employee of the
  * company holds it. An administrator cannot change their own binding (they would lock themselves
- * out). `undefined` keeps the present binding.
+ * out), nor another administrator's (that would take over or lock out a peer). `undefined` keeps
+ * the present binding.
  */
 async function bindableAccount(
   tx: Tx,
@@ -116,6 +117,7 @@ async function bindableAccount(
 ): Promise<number | null | undefined> {
   if (loginUserId === undefined || loginUserId === (employee?.accountId ?? null)) return undefined;
   if (employee && employee.id === actor.contactId) throw refused(R.OWN_LOGIN_USER);
+  if (employee?.isAdmin) throw refused(R.ADMIN_LOGIN_USER);
   if (loginUserId === null) return null;
   const [account] = await tx
     .select({ id: accounts.id, disabled: accounts.disabled })

@@ -272,5 +272,39 @@ describe.each(drivers)('employee routes on %s', (driver) => {
       expect(res.statusCode).toBe(422);
       expect(res.json().error_message).toBe(R.OWN_LOGIN_USER);
     });
+
+    it('does not let an administrator change another administrator’s login user', async () => {
+      const db = h.db.database.db;
+      const [peer] = await db
+        .insert(accounts)
+        .values({
+          username: 'peer_admin',
+          name: '另一管理',
+          mobile: '13500000020',
+          passwordHash: 'x',
+        })
+        .returning({ id: accounts.id });
+      const [contact] = await db
+        .insert(contacts)
+        .values({
+          companyId: h.world.companies.a,
+          accountId: peer?.id ?? null,
+          name: '另一管理',
+          isAdmin: true,
+        })
+        .returning({ id: contacts.id });
+      const res = await asAdmin({
+        method: 'PUT',
+        url: `${base(h.world.companies.a)}/${contact?.id}`,
+        payload: { login_user_id: null },
+      });
+      expect(res.statusCode).toBe(422);
+      expect(res.json().error_message).toBe(R.ADMIN_LOGIN_USER);
+      const [kept] = await db
+        .select({ accountId: contacts.accountId })
+        .from(contacts)
+        .where(eq(contacts.id, contact?.id ?? 0));
+      expect(kept?.accountId).toBe(peer?.id);
+    });
   });
 });

@@ -16,6 +16,8 @@ export const STAFF_RULE_MESSAGES = {
   LOGIN_USER_NOT_FOUND: '登录用户不存在',
   LOGIN_USER_TAKEN: '该登录用户已绑定本公司的其他员工',
   OWN_LOGIN_USER: '不能修改自己的登录用户',
+  /** Another administrator's login user: changing it would lock that administrator out. */
+  ADMIN_LOGIN_USER: '不能修改其他管理员的登录用户',
   /** The provider's sign-in page, for an account whose every employee record has left. */
   SIGN_IN_DEPARTED: '该账号已离职交接，不能再以公司身份登录，如有疑问请联系公司管理员',
   /** The staff screen while offline: the list is the last synced copy. */

@@ -3,6 +3,7 @@
 // and the login user. Save keeps the dialog open on a refusal, so nothing typed is lost; cancel
 // closes it. Editing first loads the full record from the server (birthday and comment are not
 // synced to the device).
+
 import {
   Alert,
   Button,
@@ -18,6 +19,7 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useEffect, useState } from 'react';
+import { useSession } from '../../../app/session/useSession';
 import { DEFAULT_PHONE_COUNTRY } from '../../../domain/company/phoneInput';
 import { GENDER_LABELS, GENDERS } from '../../../domain/staff/staffCodes';
 import { STAFF_LABELS as L, STAFF_RULE_MESSAGES as R } from '../../../domain/staff/staffText';
@@ -55,6 +57,13 @@ const EMPTY: FormValues = {
   comment: '',
   loginUserId: null,
 };
+
+/** The server refuses to change an administrator's login user: own, or a peer's. */
+function loginUserLock(employee: Employee | null, ownContactId: number): string | null {
+  if (!employee) return null;
+  if (employee.id === ownContactId) return R.OWN_LOGIN_USER;
+  return employee.is_admin ? R.ADMIN_LOGIN_USER : null;
+}
 
 function formOf(employee: Employee): FormValues {
   return {
@@ -105,6 +114,7 @@ interface EmployeeFormProps {
 }
 
 function EmployeeForm({ employee, actions, onClose }: EmployeeFormProps) {
+  const { currentCompany } = useSession();
   const form = useForm<FormValues>({
     mode: 'controlled',
     initialValues: employee ? formOf(employee) : EMPTY,
@@ -179,6 +189,7 @@ function EmployeeForm({ employee, actions, onClose }: EmployeeFormProps) {
             value={form.getValues().loginUserId}
             onChange={(value) => form.setFieldValue('loginUserId', value)}
             search={actions.searchLoginUsers}
+            lockedReason={loginUserLock(employee, currentCompany.contactId)}
           />
         </SimpleGrid>
         <Textarea

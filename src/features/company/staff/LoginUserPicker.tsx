@@ -14,13 +14,21 @@ interface Props {
   value: number | null;
   onChange(value: number | null): void;
   search(input: string): Promise<LoginUser[]>;
-  disabled?: boolean;
+  /** Why the binding cannot be changed here (an administrator's); the picker is then disabled. */
+  lockedReason?: string | null;
 }
 
 const optionLabel = (user: { name: string; mobile: string | null }) =>
   user.mobile ? `${user.name}（${user.mobile}）` : user.name;
 
-export function LoginUserPicker({ current, employeeId, value, onChange, search, disabled }: Props) {
+export function LoginUserPicker({
+  current,
+  employeeId,
+  value,
+  onChange,
+  search,
+  lockedReason,
+}: Props) {
   const [input, setInput] = useState('');
   const [debounced] = useDebouncedValue(input, 300);
   const [found, setFound] = useState<LoginUser[]>([]);
@@ -66,7 +74,8 @@ export function LoginUserPicker({ current, employeeId, value, onChange, search, 
       onSearchChange={setInput}
       filter={({ options: all }) => all}
       nothingFoundMessage={debounced.trim() ? L.LOGIN_USER_NONE : undefined}
-      disabled={disabled}
+      disabled={Boolean(lockedReason)}
+      description={lockedReason || undefined}
       data-testid="staff-login-user"
     />
   );
