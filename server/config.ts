@@ -59,8 +59,8 @@ export type ServerConfig = {
   /** Run the supplier simulator (quotes inquiries, moves orders along). */
   simulator: { enabled: boolean; speed: number };
   /**
-   * PDF renders of the generate route (server/documents/renderLimit.ts): at most `renders` at
-   * once and `renderQueue` waiting; more are answered 503.
+   * PDF renders of the generate route (server/documents/renderPool.ts): at most `renders` at once,
+   * each on its own worker thread, and `renderQueue` waiting; more are answered 503.
    */
   documents: { renders: number; renderQueue: number };
   /**

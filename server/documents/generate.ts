@@ -2,7 +2,8 @@
 // report export", §5 "Contract export", §7 template generate): the document of a template for an
 // order or sheet the current company sees, rendered from the same rows its feed syncs
 // (server/sync/projections.ts) with the same definitions and engine as the browser, so the PDF
-// bytes equal the browser's for the same input and `now`.
+// bytes equal the browser's for the same input and `now`. The spec is built here, on the main
+// thread; the route renders it in a worker thread (renderPool.ts).
 import { and, eq } from 'drizzle-orm';
 import type { CompanyRow, OrderRow, SheetRow } from '../../src/data/feedRows';
 import { contractFigures } from '../../src/documents/definitions/contract';
@@ -29,7 +30,6 @@ import { badRequest, HttpError, notFound } from '../http/httpError';
 import { ORDER_MESSAGES } from '../purchasing/orderService';
 import { SHEET_MESSAGES } from '../purchasing/sheetSupport';
 import { loadCompanyRows, loadOrderRows, loadSheetRows } from '../sync/projections';
-import type { RenderLimit } from './renderLimit';
 
 /** Messages of refusals the spec does not word (ours, listed in docs/decisions.md). */
 export const TEMPLATE_MESSAGES = {
@@ -230,18 +230,23 @@ async function sheetSpec(
 export type GenerateOptions = {
   /** The server's clock (the document's date when `data.now` is absent). */
   serverNow?: () => Date;
-  /** Bounds the renders running and waiting (renderLimit.ts); unbounded when absent. */
-  renderLimit?: RenderLimit;
+  /**
+   * Renders the spec: the route's worker pool (renderPool.ts), which may refuse with
+   * RenderBusyError. Absent: renderPdf right here, on the calling thread, unbounded.
+   */
+  render?: (spec: DocumentSpec) => Promise<Uint8Array>;
 };
+
+const renderInline = async (spec: DocumentSpec) => renderPdf(spec, await nodeFontSource.load());
 
 /**
  * The PDF of a template for a record of the current company, or the refusal (HttpError). Only the
- * rendering waits for the render limit: bad input and missing records are answered at once.
+ * rendering waits for a render slot: bad input and missing records are answered at once.
  */
 export async function generateDocument(
   db: Db,
   request: GenerateRequest,
-  { serverNow, renderLimit }: GenerateOptions = {},
+  { serverNow, render = renderInline }: GenerateOptions = {},
 ): Promise<GeneratedDocument> {
   if (!isTemplateModule(request.module)) {
     throw badRequest(TEMPLATE_MESSAGES.unknownModule(request.module));
@@ -257,8 +262,7 @@ export async function generateDocument(
       template.module === 'ORDER'
         ? await orderSpec(db, request, template, moduleId, data)
         : await sheetSpec(db, request, template, moduleId, data);
-    const render = async () => renderPdf(spec, await nodeFontSource.load());
-    const bytes = renderLimit ? await renderLimit.run(render) : await render();
+    const bytes = await render(spec);
     return { template, fileName: spec.fileName, bytes };
   } catch (error) {
     if (error instanceof DocumentSpecError) throw badRequest(error.message, 'DOCUMENT_INVALID');

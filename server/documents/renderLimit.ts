@@ -1,9 +1,11 @@
-// How many PDFs the server renders at once. A render is CPU work on the request thread (pdf-lib
-// and fontkit: about 0.1–0.3 s here) that blocks every other request meanwhile, so at most
-// `concurrency` run and at most `maxWaiting` wait in line; one more is refused at once, and the
-// route answers 503 with Retry-After, rather than letting a burst of exports pile up behind each
-// other. A counting semaphore with a bounded queue, in a few lines: p-limit has no bound on its
-// queue, and p-queue needs Node 22.
+// How many PDFs the server renders at once, and how many may wait: the one bound of the document
+// renderer (renderPool.ts). A render runs on a worker thread (0.1–0.3 s of pdf-lib and fontkit
+// CPU), one per thread, so at most `concurrency` (DOCUMENT_RENDERS, the pool's thread count) run
+// and at most `maxWaiting` wait in line; one more is refused at once, and the route answers 503
+// with Retry-After, rather than letting a burst of exports pile up behind each other. A counting
+// semaphore with a bounded, first-come-first-served queue, in a few lines: p-limit has no bound on
+// its queue, p-queue needs Node 22, and piscina's own maxQueue also counts the capacity of
+// workers still starting, so its bound shifts while the pool grows.
 
 /** The line is full: the caller should come back later. */
 export class RenderBusyError extends Error {

@@ -2,7 +2,8 @@
 // /template-api/v7/{module}/{module_id}/{template_id}/generate with the body {module, module_id,
 // template_id, data}. Success is the PDF itself; a refusal is the usual envelope plus an `error`
 // field with the same text ("If the answer carries an error field its text is shown").
-// The document is built in server/documents/generate.ts; renders beyond the limit
+// The document is built in server/documents/generate.ts and rendered on a worker thread
+// (server/documents/renderPool.ts, closed with the app); renders beyond the limit
 // (DOCUMENT_RENDERS at once, a short line waiting) are answered 503 with Retry-After.
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -15,7 +16,8 @@ import {
   generateDocument,
   TEMPLATE_MESSAGES,
 } from '../documents/generate';
-import { createRenderLimit, RenderBusyError, type RenderLimit } from '../documents/renderLimit';
+import { RenderBusyError } from '../documents/renderLimit';
+import { createDocumentRenderer, type DocumentRenderer } from '../documents/renderPool';
 import { badRequest, HttpError, unauthorized } from '../http/httpError';
 import { companyQuery } from '../http/schemas';
 
@@ -32,8 +34,8 @@ function withErrorField(payload: unknown): unknown {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The generate route's render limit: how many PDFs render and wait now. */
-    documentRenders: RenderLimit;
+    /** The generate route's renderer: its worker threads, and how many PDFs render and wait now. */
+    documentRenderer: DocumentRenderer;
   }
 }
 
@@ -45,11 +47,13 @@ export function registerTemplates(
   { database, config }: Pick<AppContext, 'database' | 'config'>,
 ) {
   const { db } = database;
-  const renderLimit = createRenderLimit({
-    concurrency: config.documents.renders,
+  const renderer = createDocumentRenderer({
+    threads: config.documents.renders,
     maxWaiting: config.documents.renderQueue,
   });
-  app.decorate('documentRenders', renderLimit);
+  app.decorate('documentRenderer', renderer);
+  // Tests and shutdown leave no threads behind.
+  app.addHook('onClose', async () => renderer.close());
 
   app.post<{ Params: GenerateParams; Body: unknown }>(
     '/template-api/v7/:module/:module_id/:template_id/generate',
@@ -92,17 +96,19 @@ export function registerTemplates(
           templateId: request.params.template_id,
           data: body.data,
         },
-        { renderLimit },
+        { render: (spec) => renderer.render(spec) },
       ).catch((error: unknown) => {
         if (!(error instanceof RenderBusyError)) throw error;
         reply.header('retry-after', String(RETRY_AFTER_SECONDS));
         throw new HttpError(503, 'DOCUMENT_BUSY', TEMPLATE_MESSAGES.BUSY);
       });
+      // The worker's bytes, transferred to this thread, are sent as they are (no copy).
+      const { bytes } = document;
       return reply
         .header('content-type', 'application/pdf')
         .header('content-disposition', attachmentHeader(document.fileName))
         .header('cache-control', 'no-store')
-        .send(Buffer.from(document.bytes));
+        .send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
     },
   );
 }

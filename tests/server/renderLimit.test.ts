@@ -1,5 +1,6 @@
-// The render limit of the generate route (server/documents/renderLimit.ts): at most `concurrency`
-// tasks run, at most `maxWaiting` wait, first come first served; one more is refused at once.
+// The render limit of the generate route (server/documents/renderLimit.ts), the one bound in front
+// of the worker pool (renderPool.ts): at most `concurrency` tasks run, at most `maxWaiting` wait,
+// first come first served; one more is refused at once.
 import { describe, expect, it } from 'vitest';
 import { createRenderLimit, RenderBusyError } from '../../server/documents/renderLimit';
 

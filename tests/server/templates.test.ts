@@ -3,6 +3,7 @@
 // engine make from the synced rows for the same input and `now`; refusals carry `error` beside
 // `error_message`; bad input is a 400, never a 500.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateDocument } from '../../server/documents/generate';
 import { seedDemoData } from '../../server/seed/demo';
 import { loadCompanyRows, loadOrderRows, loadSheetRows } from '../../server/sync/projections';
 import type { CompanyRow, OrderRow, SheetRow } from '../../src/data/feedRows';
@@ -247,9 +248,9 @@ describe.each(drivers)('template generate on %s', (driver) => {
   }, 60_000);
 
   it('answers 503 with Retry-After beyond the render limit, and renders the others', async () => {
-    const limit = server.app.documentRenders;
-    // Renders block the event loop, so a burst of real requests seldom overlaps: hold the one
-    // slot and all but one place in the line (8) with tasks the test releases.
+    const limit = server.app.documentRenderer.limit;
+    // Real renders take a fraction of a second: hold the one slot and all but one place in the
+    // line (8) with tasks the test releases, so the line is full for as long as the test needs.
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => {
       release = resolve;
@@ -279,13 +280,72 @@ describe.each(drivers)('template generate on %s', (driver) => {
       expect(res.headers['retry-after']).toBe('3');
     }
     expect(done[0]?.res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
-    // Once the line is empty, a burst of real exports is served.
+    // Once the line is empty, a burst of real exports is served, on DOCUMENT_RENDERS (1) threads.
     expect([limit.running, limit.waiting]).toEqual([0, 0]);
     const burst = await Promise.all(
       Array.from({ length: 4 }, () => generate('ORDER', order.id, 103)),
     );
     expect(burst.map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
+    expect(server.app.documentRenderer.threads).toBe(1);
   }, 60_000);
+
+  it('answers a cheap request at once while renders run on the worker thread', async () => {
+    const template = REPORT_TEMPLATES.find((t) => t.id === 101);
+    if (!template) throw new Error('no contract template');
+    const spec = orderDocumentSpec(template, await orderInput(order));
+    // How long one render of this document holds the thread it runs on (the best of 3 here).
+    await renderPdf(spec, fonts);
+    let render = Number.POSITIVE_INFINITY;
+    for (let i = 0; i < 3; i++) {
+      const started = performance.now();
+      await renderPdf(spec, fonts);
+      render = Math.min(render, performance.now() - started);
+    }
+    const limit = server.app.documentRenderer.limit;
+    let answered = 0;
+    const exports = Array.from({ length: 3 }, () =>
+      generate('ORDER', order.id, 101).then((res) => {
+        answered++;
+        return res;
+      }),
+    );
+    const deadline = Date.now() + 20_000;
+    while (limit.running === 0 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 1));
+    }
+    const started = performance.now();
+    const health = await server.app.inject({ method: 'GET', url: '/healthz' });
+    const healthMs = performance.now() - started;
+    const inFlight = limit.running + limit.waiting;
+    expect(health.statusCode).toBe(200);
+    // Rendered here, the health check would have waited for the render; now it waits for none.
+    expect(answered, `health answered after the exports (${healthMs} ms)`).toBeLessThan(3);
+    expect(inFlight).toBeGreaterThan(0);
+    expect(healthMs, `render ${render} ms`).toBeLessThan(render / 2);
+    expect((await Promise.all(exports)).map((r) => r.statusCode)).toEqual([200, 200, 200]);
+  }, 60_000);
+
+  it('answers 400 DOCUMENT_INVALID for a spec the worker refuses, as for one refused here', async () => {
+    const request = {
+      companyId,
+      user: account,
+      module: 'ORDER',
+      moduleId: String(order.id),
+      templateId: '103',
+      data: { now: NOW },
+    };
+    const renderer = server.app.documentRenderer;
+    // The worker's DocumentSpecError crosses the thread boundary by name and message.
+    await expect(
+      generateDocument(server.db.database.db, request, {
+        render: (spec) => renderer.render({ ...spec, createdAt: 'gestern' }),
+      }),
+    ).rejects.toMatchObject({
+      statusCode: 400,
+      code: 'DOCUMENT_INVALID',
+      message: '单据日期无效：gestern',
+    });
+  });
 
   it('takes the typed first payment into the contract, and dates by data.now', async () => {
     const total = contractFigures(await orderInput(order)).total;
