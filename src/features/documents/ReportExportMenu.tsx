@@ -19,6 +19,7 @@ import {
 import { ContractExportDialog } from './ContractExportDialog';
 import { DocumentPreview } from './DocumentPreview';
 import { DOCUMENT_TEXT } from './documentText';
+import { partiesWarning, warningOf } from './documentWarnings';
 import type { DocumentRequest } from './renderDocument';
 import { type DocumentParties, useDocumentParties } from './useDocumentParties';
 
@@ -116,7 +117,10 @@ export function OrderReportExport({ order, companyId }: { order: StoredOrder; co
         return {
           request: { module: 'ORDER', template, input },
           fileName: templateFileName(template, order.name),
-          warning: template.kind === 'bigOrderReport' ? bigOrderWarning(input) : null,
+          warning: warningOf(
+            template.kind === 'bigOrderReport' ? bigOrderWarning(input) : null,
+            partiesWarning(input),
+          ),
         };
       }),
     [common, order],
@@ -130,11 +134,14 @@ export function SheetReportExport({ sheet, companyId }: { sheet: StoredSheet; co
   const choose = useMemo(
     () =>
       common &&
-      ((template: ReportTemplate): Chosen => ({
-        request: { module: 'INQUERY_QUOTATION_SHEET', template, input: { ...common(), sheet } },
-        fileName: templateFileName(template, sheet.name),
-        warning: null,
-      })),
+      ((template: ReportTemplate): Chosen => {
+        const input = { ...common(), sheet };
+        return {
+          request: { module: 'INQUERY_QUOTATION_SHEET', template, input },
+          fileName: templateFileName(template, sheet.name),
+          warning: partiesWarning(input),
+        };
+      }),
     [common, sheet],
   );
   return <ReportExportMenu module="INQUERY_QUOTATION_SHEET" number={sheet.name} choose={choose} />;
