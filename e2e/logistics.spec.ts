@@ -1,8 +1,8 @@
 // The order detail's logistics and invoice panels (issue 9 item 4) as buyer: a shipped order shows
 // its boxes with their express-tracking logs (newest first) and its invoice with its progress log;
 // 打印标签 makes the box labels (箱标) in the browser, previews them and 下载 saves a PDF whose text
-// (pdftotext) holds the order number and the box names. An order not yet boxed says 暂无物流信息
-// and cannot print; lines left out of documents carry their badge. At 375 px the panels fit the
+// (pdftotext) holds the order number and the box names; 打印发票 prints that invoice. An order not
+// yet boxed says 暂无物流信息 and cannot print; lines left out of documents carry their badge. At 375 px the panels fit the
 // screen and the preview offers 打开 / 下载.
 import { execFileSync } from 'node:child_process';
 import type { Page } from '@playwright/test';
@@ -114,6 +114,17 @@ test('a shipped order shows its boxes, tracking logs and invoice, and prints its
   await expect(documents.preview).toHaveJSProperty('tagName', 'IFRAME');
   await documents.close();
   await expect(documents.dialog).toHaveCount(0);
+
+  // Each invoice prints on its own (an order billed in parts has several): its number names
+  // the file and is on the page.
+  const invoice = (shipped.invoices ?? []).at(-1);
+  if (!invoice) throw new Error('the shipped order has an invoice');
+  await page.getByTestId('order-invoice').last().getByTestId('print-invoice').click();
+  await expect(documents.preview).toBeVisible({ timeout: 30_000 });
+  const invoicePdf = await documents.download();
+  expect(invoicePdf.suggestedFilename()).toBe(`发票-${invoice.number}.pdf`);
+  expect(pdfText(await invoicePdf.path())).toContain(invoice.number);
+  await documents.close();
 
   await openOrder(page, unboxed);
   await expect(page.getByTestId('order-logistics')).toContainText('暂无物流信息');

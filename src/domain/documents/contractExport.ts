@@ -2,10 +2,16 @@
 // (settings-messaging-shared §3 "Contract form", §5 "Contract export").
 
 import type { CompanyRow } from '../../data/feedRows';
+import { showsCnInvoiceFields } from '../company/invoice';
 import { firstPaymentOf, roundTo } from './amounts';
 import { DOCUMENT_MESSAGES, firstPaymentRangeMessage } from './messages';
 
 export interface ContractParties {
+  /**
+   * The buyer company's country: the invoice form asks the invoice address and bank account of a
+   * company in CN only (src/domain/company/invoice.ts), so only a CN company is asked for them.
+   */
+  country?: string | null;
   shipping: {
     address?: string | null;
     receiver?: string | null;
@@ -22,26 +28,32 @@ export interface ContractParties {
 const blank = (v: string | null | undefined): boolean =>
   v === null || v === undefined || v.trim() === '';
 
-const CHECKS: ReadonlyArray<readonly [(p: ContractParties) => string | null | undefined, string]> =
-  [
-    [(p) => p.shipping?.address, DOCUMENT_MESSAGES.SHIPPING_ADDRESS_MISSING],
-    [(p) => p.shipping?.receiver, DOCUMENT_MESSAGES.SHIPPING_RECEIVER_MISSING],
-    [(p) => p.shipping?.receiver_phone, DOCUMENT_MESSAGES.SHIPPING_RECEIVER_PHONE_MISSING],
-    [(p) => p.invoice?.address, DOCUMENT_MESSAGES.INVOICE_ADDRESS_MISSING],
-    [(p) => p.invoice?.bank, DOCUMENT_MESSAGES.INVOICE_BANK_MISSING],
-    [(p) => p.invoice?.account, DOCUMENT_MESSAGES.INVOICE_ACCOUNT_MISSING],
-    [(p) => p.invoice?.tax_code, DOCUMENT_MESSAGES.INVOICE_TAX_CODE_MISSING],
-  ];
+type Check = readonly [
+  get: (p: ContractParties) => string | null | undefined,
+  message: string,
+  asked: 'always' | 'CN',
+];
+
+const CHECKS: readonly Check[] = [
+  [(p) => p.shipping?.address, DOCUMENT_MESSAGES.SHIPPING_ADDRESS_MISSING, 'always'],
+  [(p) => p.shipping?.receiver, DOCUMENT_MESSAGES.SHIPPING_RECEIVER_MISSING, 'always'],
+  [(p) => p.shipping?.receiver_phone, DOCUMENT_MESSAGES.SHIPPING_RECEIVER_PHONE_MISSING, 'always'],
+  [(p) => p.invoice?.address, DOCUMENT_MESSAGES.INVOICE_ADDRESS_MISSING, 'CN'],
+  [(p) => p.invoice?.bank, DOCUMENT_MESSAGES.INVOICE_BANK_MISSING, 'always'],
+  [(p) => p.invoice?.account, DOCUMENT_MESSAGES.INVOICE_ACCOUNT_MISSING, 'CN'],
+  [(p) => p.invoice?.tax_code, DOCUMENT_MESSAGES.INVOICE_TAX_CODE_MISSING, 'always'],
+];
 
 /**
  * The items the contract export checks, from the buyer's (party A's) synced company row: the
- * default shipping address's street, receiver and phone; the invoice's mailing address, bank,
- * account and tax code.
+ * default shipping address's street, receiver and phone; the invoice address (开票地址), bank,
+ * account and tax code; the country, which decides which of them are asked.
  */
 export function contractPartiesOf(company: CompanyRow | null | undefined): ContractParties {
   const address = company?.default_address ?? null;
   const invoice = company?.invoice ?? null;
   return {
+    country: company?.country ?? null,
     shipping: address
       ? {
           address: address.street,
@@ -60,9 +72,16 @@ export function contractPartiesOf(company: CompanyRow | null | undefined): Contr
   };
 }
 
-/** Every missing item, in form order; empty when the contract may be exported. */
+/**
+ * Every missing item, in form order; empty when the contract may be exported. The invoice
+ * address and account are asked of a CN company only, as the invoice form asks them; a company
+ * whose country is unknown is asked everything.
+ */
 export function contractExportProblems(parties: ContractParties): string[] {
-  return CHECKS.filter(([get]) => blank(get(parties))).map(([, message]) => message);
+  const foreign = parties.country != null && !showsCnInvoiceFields(parties.country);
+  return CHECKS.filter(([get, , asked]) => !(foreign && asked === 'CN') && blank(get(parties))).map(
+    ([, message]) => message,
+  );
 }
 
 /** The allowed first payment: 30% of the total (rounded to the cent) up to the total. */

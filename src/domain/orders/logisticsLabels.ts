@@ -13,6 +13,7 @@ export const LOGISTICS_LABELS = {
   NO_LOGISTICS: '暂无物流信息',
   NO_INVOICES: '暂无发票',
   PRINT_LABELS: '打印标签',
+  PRINT_INVOICE: '打印发票',
   PRINT_LABELS_DISABLED: '该订单还没有装箱，暂无可打印的标签',
   BOX_TYPE: '类型',
   STATE: '状态',

@@ -21,6 +21,23 @@ const complete = {
 };
 
 describe('contractExportProblems', () => {
+  it('asks a company outside CN for the items its invoice form asks only', () => {
+    const foreign = {
+      country: 'DE',
+      shipping: complete.shipping,
+      invoice: { ...complete.invoice, address: '', account: null },
+    };
+    expect(contractExportProblems(foreign)).toEqual([]);
+    expect(
+      contractExportProblems({ ...foreign, invoice: { ...foreign.invoice, bank: '' } }),
+    ).toEqual(['公司开票信息：开户行未填写！']);
+    expect(contractExportProblems({ ...foreign, country: 'CN' })).toEqual([
+      '公司开票信息：地址未填写！',
+      '公司开票信息：帐号未填写！',
+    ]);
+    expect(contractExportProblems({ ...foreign, country: null })).toHaveLength(2);
+  });
+
   it.each([
     [
       'shipping address',

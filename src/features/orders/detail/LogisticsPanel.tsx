@@ -1,18 +1,7 @@
 // The order's logistics (物流, issue 9 item 4): each box with its type, state, delivery company,
 // tracking number, weights, lines and express-tracking log, read from the synced order row; and
 // 打印标签, which previews and downloads the box labels (template 105) made on the device.
-import {
-  Badge,
-  Button,
-  Group,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  Title,
-  Tooltip,
-} from '@mantine/core';
+import { Badge, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { IconPrinter } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useSession } from '../../../app/session/useSession';
@@ -25,7 +14,7 @@ import { DocumentPreview } from '../../documents/DocumentPreview';
 import type { DocumentRequest } from '../../documents/renderDocument';
 import { DetailFact } from './DetailFact';
 import { LogTable } from './LogTable';
-import { usePrintLabels } from './usePrintLabels';
+import { useOrderDocument } from './useOrderDocument';
 
 function BoxLines({ box }: { box: BoxView }) {
   return (
@@ -99,27 +88,25 @@ function BoxSection({ box }: { box: BoxView }) {
 }
 
 function PrintLabels({ order, companyId }: { order: StoredOrder; companyId: number }) {
-  const make = usePrintLabels(order, companyId);
+  const make = useOrderDocument(order, companyId);
   const [request, setRequest] = useState<DocumentRequest | null>(null);
   const empty = (order.logistics ?? []).length === 0;
   const template = templateOfKind('boxLabels');
   return (
     <>
-      <Tooltip label={L.PRINT_LABELS_DISABLED} disabled={!empty}>
-        {/* A disabled button gets no pointer events: the wrapper shows why. */}
-        <span>
-          <Button
-            variant="light"
-            size="xs"
-            leftSection={<IconPrinter size={14} />}
-            disabled={empty || make === null}
-            onClick={() => make && setRequest(make())}
-            data-testid="print-labels"
-          >
-            {L.PRINT_LABELS}
-          </Button>
-        </span>
-      </Tooltip>
+      <Button
+        variant="light"
+        size="xs"
+        leftSection={<IconPrinter size={14} />}
+        disabled={empty || make === null}
+        // Without boxes the panel says so (暂无物流信息); the button names the reason too.
+        title={empty ? L.PRINT_LABELS_DISABLED : undefined}
+        aria-describedby={empty ? NO_LOGISTICS_ID : undefined}
+        onClick={() => make && setRequest(make(template))}
+        data-testid="print-labels"
+      >
+        {L.PRINT_LABELS}
+      </Button>
       <DocumentPreview
         request={request}
         fileName={templateFileName(template, order.name)}
@@ -128,6 +115,8 @@ function PrintLabels({ order, companyId }: { order: StoredOrder; companyId: numb
     </>
   );
 }
+
+const NO_LOGISTICS_ID = 'order-logistics-empty';
 
 export function LogisticsPanel({ order, companyId }: { order: StoredOrder; companyId: number }) {
   const { account } = useSession();
@@ -139,7 +128,9 @@ export function LogisticsPanel({ order, companyId }: { order: StoredOrder; compa
         <PrintLabels order={order} companyId={companyId} />
       </Group>
       {boxes.length === 0 ? (
-        <Text c="dimmed">{L.NO_LOGISTICS}</Text>
+        <Text c="dimmed" id={NO_LOGISTICS_ID}>
+          {L.NO_LOGISTICS}
+        </Text>
       ) : (
         <Stack gap="lg">
           {boxes.map((box) => (

@@ -134,7 +134,7 @@ export function OrderDetail({
                   />
                 </Paper>
                 <LogisticsPanel order={order} companyId={currentCompany.id} />
-                <InvoicePanel order={order} />
+                <InvoicePanel order={order} companyId={currentCompany.id} />
               </Stack>
             </Grid.Col>
             <Grid.Col span={{ base: 12, md: 3 }}>
