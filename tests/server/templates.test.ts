@@ -257,16 +257,15 @@ describe.each(drivers)('template generate on %s', (driver) => {
     });
     const holders = Array.from({ length: 1 + 7 }, () => limit.run(() => held));
     expect([limit.running, limit.waiting]).toEqual([1, 7]);
+    let settled = 0;
     const request = () =>
-      generate('ORDER', order.id, 103, { now: NOW }).then((res) => ({ res, at: Date.now() }));
+      generate('ORDER', order.id, 103, { now: NOW }).then((res) => {
+        settled++;
+        return { res, at: Date.now() };
+      });
     const pending = [request(), request(), request()];
-    // Two are refused while the line is full; the third took the last place.
-    const settled = await Promise.race([
-      Promise.all(pending),
-      new Promise<null>((resolve) => setTimeout(() => resolve(null), 1500)),
-    ]);
-    expect(settled).toBeNull();
-    expect(limit.waiting).toBe(8);
+    // Two are refused while the line is full; the third took the last place and waits.
+    await expect.poll(() => [settled, limit.waiting], { timeout: 30_000 }).toEqual([2, 8]);
     const releasedAt = Date.now();
     release();
     await Promise.all(holders);
@@ -289,19 +288,9 @@ describe.each(drivers)('template generate on %s', (driver) => {
     expect(server.app.documentRenderer.threads).toBe(1);
   }, 60_000);
 
-  it('answers a cheap request at once while renders run on the worker thread', async () => {
-    const template = REPORT_TEMPLATES.find((t) => t.id === 101);
-    if (!template) throw new Error('no contract template');
-    const spec = orderDocumentSpec(template, await orderInput(order));
-    // How long one render of this document holds the thread it runs on (the best of 3 here).
-    await renderPdf(spec, fonts);
-    let render = Number.POSITIVE_INFINITY;
-    for (let i = 0; i < 3; i++) {
-      const started = performance.now();
-      await renderPdf(spec, fonts);
-      render = Math.min(render, performance.now() - started);
-    }
-    const limit = server.app.documentRenderer.limit;
+  it('renders on the worker pool, and answers a cheap request while renders run', async () => {
+    const renderer = server.app.documentRenderer;
+    const limit = renderer.limit;
     let answered = 0;
     const exports = Array.from({ length: 3 }, () =>
       generate('ORDER', order.id, 101).then((res) => {
@@ -309,20 +298,14 @@ describe.each(drivers)('template generate on %s', (driver) => {
         return res;
       }),
     );
-    const deadline = Date.now() + 20_000;
-    while (limit.running === 0 && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 1));
-    }
-    const started = performance.now();
+    await expect.poll(() => limit.running, { timeout: 30_000 }).toBe(1);
     const health = await server.app.inject({ method: 'GET', url: '/healthz' });
-    const healthMs = performance.now() - started;
-    const inFlight = limit.running + limit.waiting;
     expect(health.statusCode).toBe(200);
-    // Rendered here, the health check would have waited for the render; now it waits for none.
-    expect(answered, `health answered after the exports (${healthMs} ms)`).toBeLessThan(3);
-    expect(inFlight).toBeGreaterThan(0);
-    expect(healthMs, `render ${render} ms`).toBeLessThan(render / 2);
+    expect(answered).toBeLessThan(3);
     expect((await Promise.all(exports)).map((r) => r.statusCode)).toEqual([200, 200, 200]);
+    // The route rendered on a worker thread; how little the loop waits meanwhile is measured by
+    // renderPool.test.ts and bench/documentRenders.ts, not timed here.
+    expect(renderer.threads).toBe(1);
   }, 60_000);
 
   it('answers 400 DOCUMENT_INVALID for a spec the worker refuses, as for one refused here', async () => {
