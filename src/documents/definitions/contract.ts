@@ -32,6 +32,8 @@ export interface ContractFigures {
   firstPayment: number;
   lastPayment: number;
   paymentMethod: string | null;
+  /** The first payment the payment method itself sets (its terms describe that split). */
+  methodFirstPayment: number;
 }
 
 export function orderCurrency(input: OrderDocumentInput): string {
@@ -81,14 +83,17 @@ export function contractFigures(input: OrderDocumentInput): ContractFigures {
     firstPayment,
     lastPayment: roundTo(total - firstPayment),
     paymentMethod: method,
+    methodFirstPayment: suggested,
   };
 }
 
 function paymentText(figures: ContractFigures): string {
   const { currency, total, firstPayment, lastPayment, paymentMethod } = figures;
   const lines = [`付款方式：${paymentMethodLabel(paymentMethod) || '待确认'}`];
+  // The method's terms describe its own split; another first payment (typed in the export
+  // dialog) is printed as amounts only, so the contract never contradicts itself.
   const terms = paymentMethodTerms(paymentMethod);
-  if (terms) lines.push(`付款条件：${terms}`);
+  if (terms && firstPayment === figures.methodFirstPayment) lines.push(`付款条件：${terms}`);
   const first = formatMoney(firstPayment, currency);
   const last = formatMoney(lastPayment, currency);
   // The 30% / 70% shares are named only when the first payment is that split (the export

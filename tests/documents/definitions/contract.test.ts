@@ -81,6 +81,9 @@ describe('contract spec', () => {
     const typed = text(contractSpec(orderInput({ firstPaymentAmount: 1500 })));
     expect(typed).toContain('首付款：¥1,500.00；尾款：¥1,835.12');
     expect(typed).not.toContain('（30%）');
+    // The method's terms describe the 30% / 70% split, so they are left out for another one.
+    expect(typed).not.toContain('付款条件');
+    expect(text(contractSpec(orderInput()))).toContain('付款条件');
   });
 
   it('leaves the words out on request, and prints the advance for advance payment', () => {
