@@ -2,6 +2,7 @@
 // table as type MAIL with their own mail_state, so they share the inbox, the feed, the counters
 // and the take-over rule with messages. Deliberately small: the spec shows the calls, not a mail
 // system; a mail goes to the company itself, customer service or a company it trades with.
+
 import { and, eq, or } from 'drizzle-orm';
 import type { MailState } from '../../src/domain/todos/mailStates';
 import { CUSTOMER_SERVICE_COMPANY_IDS, type TodoModule } from '../../src/domain/todos/todoCodes';
@@ -9,6 +10,7 @@ import { companies, contacts, orders, sheets, todos } from '../db/schema/index';
 import { nextVersion, type Tx } from '../db/write';
 import { forbidden, notFound, refused } from '../http/httpError';
 import { counterTargetsOf, emitTodoCounters } from '../live/counters';
+import { contactNotDeleted } from '../partners/deletedContacts';
 import type { ChangeSet } from '../sync/changeSet';
 import type { Actor } from './actor';
 import { TODO_SERVER_MESSAGES as M } from './messages';
@@ -59,7 +61,9 @@ async function checkRecipient(
   const [contact] = await tx
     .select({ id: contacts.id })
     .from(contacts)
-    .where(and(eq(contacts.id, toContactsId), eq(contacts.companyId, toCompanyId)));
+    .where(
+      and(eq(contacts.id, toContactsId), eq(contacts.companyId, toCompanyId), contactNotDeleted),
+    );
   if (!contact) throw refused(M.RECIPIENT_CONTACT_INVALID);
 }
 

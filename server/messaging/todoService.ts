@@ -2,6 +2,7 @@
 // panel", §6 take-over, §7 "To-dos and messages"): post a message on a sheet or order, change a
 // to-do's state (read, processed, favourite), re-bind it to another record, delete a message.
 // Free of Fastify: routes and the supplier simulator call the same functions inside `write`.
+
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { validateDuplicateName, validateFileCount } from '../../src/domain/files/uploads';
 import {
@@ -21,6 +22,7 @@ import type { TodoFile } from '../db/schema/messaging';
 import { nextVersion, type Tx } from '../db/write';
 import { badRequest, forbidden, notFound, refused } from '../http/httpError';
 import { counterTargetsOf, emitTodoCounters } from '../live/counters';
+import { contactNotDeleted } from '../partners/deletedContacts';
 import type { ChangeSet } from '../sync/changeSet';
 import type { Actor } from './actor';
 import { TODO_SERVER_MESSAGES as M } from './messages';
@@ -99,7 +101,13 @@ async function recipientOf(tx: Tx, input: MessageInput, parties: number[]) {
   const [contact] = await tx
     .select({ id: contacts.id, name: contacts.name })
     .from(contacts)
-    .where(and(eq(contacts.id, input.to_contacts_id), eq(contacts.companyId, company.id)));
+    .where(
+      and(
+        eq(contacts.id, input.to_contacts_id),
+        eq(contacts.companyId, company.id),
+        contactNotDeleted,
+      ),
+    );
   if (!contact) throw refused(M.RECIPIENT_CONTACT_INVALID);
   return contact;
 }

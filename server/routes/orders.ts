@@ -1,6 +1,7 @@
 // The order calls of purchasing-core §7.1 for the current company: list (tabs, filters, sort),
 // detail, cancel action, expected arrival date, owner change, get_id by name, the chat's default
 // contact and the list's quick-search form. Rules live in server/purchasing/orderService.ts.
+
 import { and, count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { ORDER_TABS, type OrderTab } from '../../src/domain/orders/orderTabs';
@@ -13,6 +14,7 @@ import { ifMatchVersion } from '../http/ifMatch';
 import { type ListQuery, listQueryProperties, parseListParams } from '../http/listParams';
 import { mutate } from '../http/mutation';
 import { ok } from '../http/replies';
+import { contactNotDeleted } from '../partners/deletedContacts';
 import {
   cancelOrder,
   changeOrderOwner,
@@ -159,7 +161,7 @@ export function registerOrders(app: FastifyInstance, { database }: Pick<AppConte
         })
         .from(contacts)
         .innerJoin(companies, eq(companies.id, contacts.companyId))
-        .where(eq(contacts.id, contactId));
+        .where(and(eq(contacts.id, contactId), contactNotDeleted));
       return ok(contact ?? null);
     },
   );

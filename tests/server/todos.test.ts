@@ -8,6 +8,7 @@ import { buildApp } from '../../server/app';
 import type { Database } from '../../server/db/database';
 import { accounts, companies, contacts, orders, todos } from '../../server/db/schema/index';
 import { LiveDecoder } from '../../server/live/notify';
+import { TODO_SERVER_MESSAGES } from '../../server/messaging/messages';
 import { LIVE_CHANNEL, type LiveEvent } from '../../server/sync/changeSet';
 import { fileCountLimitMessage } from '../../src/domain/files/messages';
 import { COMMON_MESSAGES } from '../../src/domain/messages/common';
@@ -491,7 +492,7 @@ describe.each(drivers)('to-dos and messages on %s', (driver) => {
     ).toBe(404);
   });
 
-  it('answers no status for a deleted colleague (a tombstone kept for old records)', async () => {
+  it('answers no status for a deleted colleague, nor takes messages for them', async () => {
     const contactsTable = db.database.db;
     const url = `/todos/${s.cColleague}/status`;
     await contactsTable
@@ -500,6 +501,15 @@ describe.each(drivers)('to-dos and messages on %s', (driver) => {
       .where(eq(contacts.id, s.cColleague));
     try {
       expect((await get({ as: s.buyer, company: s.a, url })).statusCode).toBe(404);
+      const message = await post({
+        module: 'ORDER',
+        module_id: s.order,
+        subject: '给已删除的同事',
+        to_company_id: s.a,
+        to_contacts_id: s.cColleague,
+      });
+      expect(message.statusCode).toBe(422);
+      expect(message.json().error_message).toBe(TODO_SERVER_MESSAGES.RECIPIENT_CONTACT_INVALID);
     } finally {
       await contactsTable
         .update(contacts)
