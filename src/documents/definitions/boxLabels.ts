@@ -62,6 +62,24 @@ function originsOf(box: StockOutBox): string {
     .join('、');
 }
 
+/**
+ * A label is one page: texts of any length are cut to what fits beside their caption (a few
+ * lines each), ending in …, so a long company name or address never pushes a label onto a
+ * second page. Characters, not bytes: CJK and Latin alike.
+ */
+export const LABEL_TEXT_LIMITS = {
+  party: 40,
+  receiver: 30,
+  address: 60,
+  code: 40,
+  origins: 40,
+} as const;
+
+export function clipLabelText(text: string, max: number): string {
+  const chars = [...text.trim()];
+  return chars.length <= max ? chars.join('') : `${chars.slice(0, max - 1).join('')}…`;
+}
+
 /** One label per box the stock-out list prints, in its order. */
 export function boxLabels(input: OrderDocumentInput): BoxLabel[] {
   const { order, partyA, partyB } = input;
@@ -70,22 +88,23 @@ export function boxLabels(input: OrderDocumentInput): BoxLabel[] {
   const receiver = address
     ? [address.contacts_name, address.contacts_phone].filter((p) => p?.trim()).join(' ')
     : '';
+  const L = LABEL_TEXT_LIMITS;
   return boxes.map((box, i) => ({
-    orderNumber: order.name,
-    boxName: box.name,
+    orderNumber: clipLabelText(order.name, L.code),
+    boxName: clipLabelText(box.name, L.code),
     index: i + 1,
     count: boxes.length,
-    shipper: partyB?.name ?? '',
-    consignee: partyA?.name ?? '',
-    receiver,
-    address: addressText(address),
-    deliveryCompany: box.deliveryCompany,
-    trackingNo: box.trackingNo,
+    shipper: clipLabelText(partyB?.name ?? '', L.party),
+    consignee: clipLabelText(partyA?.name ?? '', L.party),
+    receiver: clipLabelText(receiver, L.receiver),
+    address: clipLabelText(addressText(address), L.address),
+    deliveryCompany: clipLabelText(box.deliveryCompany, L.code),
+    trackingNo: clipLabelText(box.trackingNo, L.code),
     grossWeight: box.grossWeight,
     netWeight: box.netWeight,
     lineCount: box.lines.length,
     quantity: box.lines.reduce((sum, l) => sum + l.quantity, 0),
-    origins: originsOf(box),
+    origins: clipLabelText(originsOf(box), L.origins),
   }));
 }
 

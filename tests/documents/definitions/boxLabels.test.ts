@@ -6,6 +6,8 @@ import {
   BOX_LABEL_TEXT,
   boxLabels,
   boxLabelsSpec,
+  clipLabelText,
+  LABEL_TEXT_LIMITS,
 } from '../../../src/documents/definitions/boxLabels';
 import type { DocumentFonts } from '../../../src/documents/fonts/fontFiles';
 import { nodeFontSource } from '../../../src/documents/fonts/node/nodeFontSource';
@@ -19,6 +21,12 @@ let fonts: DocumentFonts;
 beforeAll(async () => {
   fonts = await nodeFontSource.load();
 }, 120_000);
+
+function boxLabelTemplate() {
+  const template = findTemplate('ORDER', 105);
+  if (!template) throw new Error('no box-label template');
+  return template;
+}
 
 const squeeze = (text: string) => text.replace(/\s+/g, '');
 const MM = 72 / 25.4;
@@ -152,5 +160,32 @@ describe('page formats', () => {
     ]) {
       await expect(renderPdf({ ...spec, page }, fonts)).rejects.toThrow(DocumentSpecError);
     }
+  });
+
+  it('keeps each label on one page however long the names and address are', async () => {
+    const input = orderInput({ order: shippedOrder() });
+    const { partyA, partyB } = input;
+    if (!partyA?.default_address || !partyB) throw new Error('the fixture has both parties');
+    input.partyA = {
+      ...partyA,
+      name: '非常非常长的公司名称有限责任公司'.repeat(4),
+      default_address: {
+        ...partyA.default_address,
+        street: '很长的街道名称'.repeat(20),
+        contacts_name: '收货人'.repeat(10),
+      },
+    };
+    input.partyB = { ...partyB, name: 'Supplier with a rather long name GmbH & Co. KG '.repeat(3) };
+    const [first] = boxLabels(input);
+    expect([...(first?.address ?? '')]).toHaveLength(LABEL_TEXT_LIMITS.address);
+    expect(first?.address.endsWith('…')).toBe(true);
+    const bytes = await renderPdf(orderDocumentSpec(boxLabelTemplate(), input), fonts);
+    expect(pdfPages(bytes)).toHaveLength(boxLabels(input).length);
+  });
+
+  it('cuts a text to its limit with …, by characters', () => {
+    expect(clipLabelText('  短文本 ', 10)).toBe('短文本');
+    expect(clipLabelText('一二三四五六', 4)).toBe('一二三…');
+    expect(clipLabelText('abcd', 4)).toBe('abcd');
   });
 });
