@@ -5,7 +5,7 @@
 // 预览 opens the preview and 下载 saves the PDF. Reads the synced rows only, so it works offline;
 // the server's generate route runs the same checks (src/domain/documents/contractExport.ts).
 import { Alert, Button, Group, List, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { AppButton } from '../../app/AppLink';
 import { useSession } from '../../app/session/useSession';
 import { contractFigures } from '../../documents/definitions/contract';
@@ -80,6 +80,14 @@ function ContractExportForm({
   const [checked, setChecked] = useState(false);
   const [saving, setSaving] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  // A download still being made when the dialog closes is dropped, not saved later.
+  const open = useRef(true);
+  useEffect(() => {
+    open.current = true;
+    return () => {
+      open.current = false;
+    };
+  }, []);
   const { min, max } = firstPaymentBounds(figures.total);
   const paymentError = validateFirstPayment(firstPayment, figures.total);
   const blocked = problems.length > 0 || partyA === null;
@@ -102,12 +110,15 @@ function ContractExportForm({
     setFailure(null);
     try {
       const made = await makeDocument(next);
+      if (!open.current) return;
       savePdf(made.bytes, made.fileName);
       onClose();
     } catch (error) {
-      setFailure(error instanceof DocumentError ? error.message : DOCUMENT_TEXT.FAILED);
+      if (open.current) {
+        setFailure(error instanceof DocumentError ? error.message : DOCUMENT_TEXT.FAILED);
+      }
     } finally {
-      setSaving(false);
+      if (open.current) setSaving(false);
     }
   };
   const last = paymentError ? null : roundTo(figures.total - Number(firstPayment));
