@@ -1,8 +1,9 @@
-// One supplier action on one record, run inside its own `write` transaction by simulateOnce: quote
-// an inquiry, confirm a contract (which creates the order), confirm a cancel request, take the
-// next step of an order (payment, invoice or state, with its boxes and invoices: orderDocuments.ts),
-// or read a buyer's chat message and perhaps answer it. Every change goes through the services the API uses (sheetSupplier, orderService,
-// todoService), so the feed and the live channel carry it.
+// One supplier action on one record, run inside its own `write` transaction by simulateOnce:
+// quote an inquiry, confirm a contract (which creates the order), confirm a cancel request, take
+// the next step of an order (payment, invoice or state, with its boxes and invoices:
+// orderDocuments.ts), or read a buyer's chat message and perhaps answer it. Every change goes
+// through the services the API uses (sheetSupplier, orderService, todoService), so the feed and
+// the live channel carry it.
 import { eq } from 'drizzle-orm';
 import { isTodoModule } from '../../src/domain/todos/todoCodes';
 import { orders, sheets, todos } from '../db/schema/index';

@@ -1,8 +1,9 @@
 // The document model every printable document is written in (issue 9). A definition turns synced
 // rows into a DocumentSpec; `renderPdf` (pdf/render.ts) lays it out on A4 pages, or on the page
 // format the spec names (a box label). The model is layout-agnostic: it says what to show, never
-// where, so the same spec renders to the same bytes in the browser and on the server. Every text is final (formatted amounts, dates, labels): the
-// renderer adds no words of its own except the page numbers "第 x / n 页".
+// where, so the same spec renders to the same bytes in the browser and on the server. Every text
+// is final (formatted amounts, dates, labels): the renderer adds no words of its own except the
+// page numbers "第 x / n 页".
 
 export type Align = 'left' | 'center' | 'right';
 

@@ -22,7 +22,6 @@ export const DOCUMENT_TEXT = {
   PAYMENT_METHOD: '付款方式',
   PREVIEW: '预览',
   CANCEL: '取消',
-  DOWNLOADING: '正在生成…',
   COMPLETE_COMPANY: '导出合同前，请先完善本公司的资料：',
   GO_TO_SETTINGS: '前往公司设置',
   ASK_ADMIN: '请联系公司管理员在“公司设置”中填写。',
