@@ -14,6 +14,7 @@ import { registerIdentityProvider } from './idp/identityProvider';
 import { createLiveBus, type LiveBus } from './live/bus';
 import { registerLiveChannel } from './live/socket';
 import { registerAccount } from './routes/account';
+import { registerAccounting } from './routes/accounting';
 import { registerCompanies } from './routes/companies';
 import { registerEmployees } from './routes/employees';
 import { registerFiles } from './routes/files';
@@ -119,6 +120,7 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
   registerOrders(app, context);
   registerSearch(app, context);
   registerMisc(app, context);
+  registerAccounting(app, context);
   registerTodos(app, context);
   registerFiles(app, context);
   registerAccount(app, context);
