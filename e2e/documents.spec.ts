@@ -8,7 +8,8 @@
 //   attached to the report; then, offline after a reload from the service worker, the dialog
 //   downloads it again from the caches;
 // - 大额订单合同报告 of an order without the supplier's quotation number warns above the preview;
-// - 报价单 of a quoted sheet previews and downloads.
+// - 报价单 of a quoted sheet previews and downloads, online and then offline;
+// - offline, every other report of the order is made from the caches too.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import type { Download, Page } from '@playwright/test';
@@ -210,12 +211,30 @@ test('采购合同: the first payment is checked, the contract previewed, downlo
   expect(offlineText).toContain(order.name);
   expect(offlineText).toContain(formatAmount(Number(firstPayment)));
   await expect(documents.contract).toHaveCount(0);
+
+  // Every other report of the order is made offline too.
+  for (const name of ['大额订单合同报告', '出库单', '发票']) {
+    await documents.choose(name);
+    await expect(documents.preview).toBeVisible({ timeout: 30_000 });
+    await expect(documents.error).toHaveCount(0);
+    const file = await documents.download();
+    expect(file.suggestedFilename()).toMatch(new RegExp(`^${name}-.+\\.pdf$`));
+    expect(await pdfText(file)).toContain(order.name);
+    await documents.close();
+    await expect(documents.dialog).toHaveCount(0);
+  }
   await context.setOffline(false);
 });
 
-test('报价单 of a quoted sheet previews and downloads', async ({ shell, page, request }) => {
-  test.setTimeout(90_000);
+test('报价单 of a quoted sheet previews and downloads, online and offline', async ({
+  shell,
+  page,
+  context,
+  request,
+}) => {
+  test.setTimeout(120_000);
   await shell.openSignedIn('/home');
+  await shell.installed();
   const { items: sheets } = await (await BuyerApi.of(page, request)).sheets({ sheetType: 'ALL' });
   const quoted = sheets.find((s) => s.state === 'QUOTATION_SENT');
   if (!quoted) throw new Error('the demo data has a quotation sent');
@@ -232,4 +251,16 @@ test('报价单 of a quoted sheet previews and downloads', async ({ shell, page,
   const text = await pdfText(download);
   expect(text).toContain('报价单');
   expect(text).toContain(quoted.name);
+  await documents.close();
+
+  await expect.poll(() => cachedFonts(page), { timeout: 30_000 }).toBe(2);
+  await shell.synced();
+  await context.setOffline(true);
+  await page.reload();
+  await expect(sheet.number).toHaveText(quoted.name, { timeout: 20_000 });
+  await documents.choose('报价单');
+  await expect(documents.preview).toBeVisible({ timeout: 30_000 });
+  const offline = await documents.download();
+  expect(await pdfText(offline)).toContain(quoted.name);
+  await context.setOffline(false);
 });
