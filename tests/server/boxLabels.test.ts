@@ -3,7 +3,6 @@
 // rows, one 100 × 150 mm page per box carrying the order number, box name and tracking number.
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemoData } from '../../server/seed/demo';
 import { loadCompanyRows, loadOrderRows } from '../../server/sync/projections';
 import type { CompanyRow, OrderRow } from '../../src/data/feedRows';
 import { orderDocumentSpec } from '../../src/documents/definitions/index';
@@ -12,12 +11,11 @@ import { nodeFontSource } from '../../src/documents/fonts/node/nodeFontSource';
 import { renderPdf } from '../../src/documents/pdf/render';
 import { findTemplate, templatesFor } from '../../src/documents/templates';
 import { pdfPages } from '../documents/poppler';
-import { startTestServer, type TestServer } from '../support/app';
+import type { TestServer } from '../support/app';
 import { drivers } from '../support/databases';
-import { accessTokenFor } from '../support/tokens';
+import { signInDemoBuyer, startSeededServer } from './documentsSupport';
 import { rows } from './seedSupport';
 
-const SEED_NOW = new Date('2026-03-10T12:00:00+08:00');
 const NOW = '2026-03-12T03:04:05.000Z';
 const squeeze = (text: string) => text.replace(/\s+/g, '');
 
@@ -53,20 +51,12 @@ describe.each(drivers)('box labels (template 105) on %s', (driver) => {
   }
 
   beforeAll(async () => {
-    server = await startTestServer(driver);
-    await seedDemoData(server.db.database, { seed: 2026, now: SEED_NOW });
-    const [buyer] = await q(
-      "select id, name, mobile, timezone from accounts where username = 'buyer'",
-    );
-    account = {
-      name: String(buyer?.name),
-      mobile: buyer?.mobile === null ? null : String(buyer?.mobile),
-      timezone: String(buyer?.timezone),
-    };
-    token = await accessTokenFor(server.db.database, server.issuer, Number(buyer?.id));
+    server = await startSeededServer(driver);
+    const buyer = await signInDemoBuyer(server);
+    ({ account, token } = buyer);
     const [member] = await q(
       `select c.company_id from contacts c join company_invoices i on i.company_id = c.company_id
-       where c.account_id = ${Number(buyer?.id)} and c.status = 'IN_SERVICE' order by c.company_id`,
+       where c.account_id = ${buyer.id} and c.status = 'IN_SERVICE' order by c.company_id`,
     );
     companyId = Number(member?.company_id);
     // Shipped (state 80 and on): boxes with 顺丰 tracking; the most boxes, to label several.

@@ -4,7 +4,6 @@
 // `error_message`; bad input is a 400, never a 500.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateDocument } from '../../server/documents/generate';
-import { seedDemoData } from '../../server/seed/demo';
 import { loadCompanyRows, loadOrderRows, loadSheetRows } from '../../server/sync/projections';
 import type { CompanyRow, OrderRow, SheetRow } from '../../src/data/feedRows';
 import { contractFigures } from '../../src/documents/definitions/contract';
@@ -21,12 +20,11 @@ import { firstPaymentBounds } from '../../src/domain/documents/contractExport';
 import { DOCUMENT_MESSAGES, firstPaymentRangeMessage } from '../../src/domain/documents/messages';
 import { COMMON_MESSAGES } from '../../src/domain/messages/common';
 import { pdfPages } from '../documents/poppler';
-import { startTestServer, type TestServer } from '../support/app';
+import type { TestServer } from '../support/app';
 import { drivers } from '../support/databases';
-import { accessTokenFor } from '../support/tokens';
+import { signInDemoBuyer, startSeededServer } from './documentsSupport';
 import { rows } from './seedSupport';
 
-const SEED_NOW = new Date('2026-03-10T12:00:00+08:00');
 const NOW = '2026-03-12T03:04:05.000Z';
 const squeeze = (text: string) => text.replace(/\s+/g, '');
 
@@ -120,20 +118,12 @@ describe.each(drivers)('template generate on %s', (driver) => {
   }
 
   beforeAll(async () => {
-    server = await startTestServer(driver);
-    await seedDemoData(server.db.database, { seed: 2026, now: SEED_NOW });
-    const [buyer] = await q(
-      "select id, name, mobile, timezone from accounts where username = 'buyer'",
-    );
-    account = {
-      name: String(buyer?.name),
-      mobile: buyer?.mobile === null ? null : String(buyer?.mobile),
-      timezone: String(buyer?.timezone),
-    };
-    token = await accessTokenFor(server.db.database, server.issuer, Number(buyer?.id));
+    server = await startSeededServer(driver);
+    const buyer = await signInDemoBuyer(server);
+    ({ account, token } = buyer);
     const memberOf = (
       await q(
-        `select company_id from contacts where account_id = ${Number(buyer?.id)} and status = 'IN_SERVICE' order by company_id`,
+        `select company_id from contacts where account_id = ${buyer.id} and status = 'IN_SERVICE' order by company_id`,
       )
     ).map((r) => Number(r.company_id));
     supplierId = Number((await q("select id from companies where role = 'SUPPLIER'"))[0]?.id);
