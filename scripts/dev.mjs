@@ -9,6 +9,11 @@ const children = [
   spawn(bin('tsx'), ['watch', '--clear-screen=false', 'server/main.ts'], {
     cwd: root,
     stdio: 'inherit',
+    // Vite's origin signs in against the server's provider (redirect and CORS origins).
+    env: {
+      ...process.env,
+      DEV_ORIGINS: process.env.DEV_ORIGINS ?? 'http://localhost:5173,http://127.0.0.1:5173',
+    },
   }),
   spawn(bin('vite'), [], { cwd: root, stdio: 'inherit' }),
 ];

@@ -6,7 +6,7 @@ import { loadSigningKey } from './auth/keys';
 import { registerSession } from './auth/session';
 import type { TokenVerifier } from './auth/tokens';
 import { API_AUDIENCE, embeddedVerifier, externalVerifier } from './auth/verifier';
-import type { ServerConfig } from './config';
+import type { ServerConfig, TrustProxy } from './config';
 import type { Database } from './db/database';
 import { registerAppFiles } from './http/app-files';
 import { frameworkErrors, registerErrorHandling } from './http/errors';
@@ -60,6 +60,14 @@ export type AppContext = AppDeps & {
   issuer: string;
 };
 
+/** A hop count as the function Fastify's types accept: believe the `hops` nearest hops. */
+function fastifyTrustProxy(
+  trust: TrustProxy,
+): boolean | string[] | ((a: string, i: number) => boolean) {
+  if (typeof trust === 'number') return (_address, hop) => hop < trust;
+  return trust;
+}
+
 export async function buildApp({ config, database }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel },
@@ -70,8 +78,9 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
     // 20 MB files plus multipart overhead; larger bodies get the spec's 413 message.
     bodyLimit: 21 * 1024 * 1024,
     frameworkErrors,
-    // Behind nginx & co. the login rate limit must see the user's address, not the proxy's.
-    trustProxy: config.trustProxy,
+    // Behind nginx & co. the per-address limits must see the user's address, not the proxy's,
+    // and must not believe hops the client wrote itself (TRUST_PROXY: a hop count or addresses).
+    trustProxy: fastifyTrustProxy(config.trustProxy),
   });
   // API answers (a feed page of rows, a list) compressed for slow mobile networks; brotli at a
   // moderate level, as it runs per answer. The built app's files come pre-compressed instead.

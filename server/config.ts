@@ -24,11 +24,14 @@ const envSchema = z.object({
   OIDC_JWKS_URL: z.url().optional(),
   ACCESS_TOKEN_TTL: seconds.default(600),
   REFRESH_TOKEN_TTL: seconds.default(30 * 24 * 3600),
-  DEMO_DATA: onOff.default('on'),
-  SIM: onOff.default('on'),
+  NODE_ENV: z.string().optional(),
+  // Defaults depend on NODE_ENV (below): a production start never seeds the demo by itself.
+  DEMO_DATA: onOff.optional(),
+  SIM: onOff.optional(),
   SIM_SPEED: z.coerce.number().positive().default(1),
   DOCUMENT_RENDERS: z.coerce.number().int().min(1).max(16).default(1),
-  TRUST_PROXY: onOff.default('off'),
+  TRUST_PROXY: z.string().trim().default('off'),
+  DEV_ORIGINS: z.string().trim().optional(),
   SMS_OUTBOX_FILE: z.string().trim().min(1).optional(),
 });
 
@@ -52,10 +55,23 @@ export type ServerConfig = {
     accessTokenTtl: number;
     refreshTokenTtl: number;
   };
+  /** NODE_ENV=production: safe defaults (no demo, no simulator) and checks at start. */
+  production: boolean;
   /** Fill an empty database with the demo companies, accounts and documents. */
   demoData: boolean;
-  /** Behind a reverse proxy: take the client address and scheme from X-Forwarded-* headers. */
-  trustProxy: boolean;
+  /** DEMO_DATA=on was set, not defaulted: only then may a production start keep demo passwords. */
+  demoDataExplicit: boolean;
+  /**
+   * Which X-Forwarded-* hops to believe (Fastify's `trustProxy`): false (none, the default), the
+   * number of proxies in front of the server, or the addresses/CIDR ranges of those proxies.
+   * Never "every hop": the leftmost X-Forwarded-For entry is whatever the client wrote.
+   */
+  trustProxy: TrustProxy;
+  /**
+   * Other origins the embedded provider accepts as redirect, post-logout and CORS origins: the
+   * Vite dev server's, set by `npm run dev` through DEV_ORIGINS; none otherwise.
+   */
+  devOrigins: string[];
   /** Run the supplier simulator (quotes inquiries, moves orders along). */
   simulator: { enabled: boolean; speed: number };
   /**
@@ -70,6 +86,46 @@ export type ServerConfig = {
   smsOutboxFile: string | null;
 };
 
+export type TrustProxy = false | number | string[];
+
+const CIDR = /^[0-9a-fA-F.:]{2,45}(\/\d{1,3})?$/;
+
+/** TRUST_PROXY: `off`, a hop count (1–10) or a comma-separated list of proxy addresses/CIDRs. */
+export function parseTrustProxy(value: string): TrustProxy | { problem: string } {
+  if (value === 'off' || value === '0') return false;
+  if (value === 'on' || value === 'true') {
+    return {
+      problem:
+        'TRUST_PROXY=on would trust every X-Forwarded-For hop (a client could pick its own address): set the number of proxies in front of the server (TRUST_PROXY=1) or their addresses (TRUST_PROXY=10.0.0.0/8,127.0.0.1)',
+    };
+  }
+  if (/^\d{1,2}$/.test(value)) {
+    const hops = Number(value);
+    return hops <= 10 ? hops : { problem: 'TRUST_PROXY: at most 10 proxy hops' };
+  }
+  const list = value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
+  if (list.length === 0 || !list.every((entry) => CIDR.test(entry))) {
+    return { problem: 'TRUST_PROXY must be off, a hop count or a list of addresses/CIDR ranges' };
+  }
+  return list;
+}
+
+const isProblem = (value: unknown): value is { problem: string } =>
+  typeof value === 'object' && value !== null && 'problem' in value;
+
+function parseOrigins(value: string | undefined): string[] | { problem: string } {
+  if (!value) return [];
+  const origins = value
+    .split(',')
+    .map((entry) => entry.trim().replace(/\/$/, ''))
+    .filter((entry) => entry !== '');
+  const bad = origins.find((origin) => !/^https?:\/\/[^/\s]+$/.test(origin));
+  return bad ? { problem: `DEV_ORIGINS: ${bad} is not an origin (http://host:port)` } : origins;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
   // An empty variable means "not set", as in most shells' `VAR= npm start`.
   const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
@@ -81,6 +137,13 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
     throw new Error(`Invalid server environment:\n  ${problems.join('\n  ')}`);
   }
   const e = parsed.data;
+  const trustProxy = parseTrustProxy(e.TRUST_PROXY);
+  const devOrigins = parseOrigins(e.DEV_ORIGINS);
+  if (isProblem(trustProxy) || isProblem(devOrigins)) {
+    const problems = [trustProxy, devOrigins].filter(isProblem).map((value) => value.problem);
+    throw new Error(`Invalid server environment:\n  ${problems.join('\n  ')}`);
+  }
+  const production = e.NODE_ENV === 'production';
   const shownHost = e.HOST === '0.0.0.0' || e.HOST === '::' ? 'localhost' : e.HOST;
   return {
     port: e.PORT,
@@ -98,9 +161,12 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
       accessTokenTtl: e.ACCESS_TOKEN_TTL,
       refreshTokenTtl: e.REFRESH_TOKEN_TTL,
     },
-    demoData: e.DEMO_DATA === 'on',
-    trustProxy: e.TRUST_PROXY === 'on',
-    simulator: { enabled: e.SIM === 'on', speed: e.SIM_SPEED },
+    production,
+    demoData: (e.DEMO_DATA ?? (production ? 'off' : 'on')) === 'on',
+    demoDataExplicit: e.DEMO_DATA === 'on',
+    trustProxy,
+    devOrigins,
+    simulator: { enabled: (e.SIM ?? (production ? 'off' : 'on')) === 'on', speed: e.SIM_SPEED },
     documents: { renders: e.DOCUMENT_RENDERS, renderQueue: DOCUMENT_RENDER_QUEUE },
     smsOutboxFile: e.SMS_OUTBOX_FILE ?? null,
   };

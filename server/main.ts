@@ -6,6 +6,7 @@ import { openDatabase } from './db/database';
 import { prepareDocumentFonts } from './documents/fonts';
 import { dataDirBusyMessage, dataDirStatus } from './seed/dataDirGuard';
 import { DEFAULT_DEMO_SEED, DEMO_PASSWORD, demoAccountLines, seedDemoData } from './seed/demo';
+import { accountsWithDemoPassword, demoPasswordRefusal } from './seed/demoGuard';
 
 /** PORT=0 means "any free port"; the issuer URL must name the real one, so pick it up front. */
 function freePort(host: string): Promise<number> {
@@ -45,6 +46,14 @@ async function main(): Promise<void> {
   await database.migrate();
   // Only an empty database is filled; several servers starting together seed it once.
   if (config.demoData) await seedDemoData(database, { seed: DEFAULT_DEMO_SEED });
+  if (config.production && !config.demoDataExplicit) {
+    const exposed = await accountsWithDemoPassword(database.db);
+    if (exposed.length > 0) {
+      console.error(demoPasswordRefusal(exposed));
+      await database.close();
+      process.exit(1);
+    }
+  }
   const app = await buildApp({ config, database });
 
   let closing = false;

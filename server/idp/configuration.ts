@@ -16,9 +16,6 @@ import { IDP_MESSAGES, logoutPage, messagePage } from './pages';
 export const MOUNT_PATH = '/oidc';
 export const CLIENT_SCOPE = 'openid profile offline_access';
 
-// The Vite dev server (npm run dev) signs in against this server's provider.
-const DEV_ORIGINS = ['http://localhost:5173', 'http://127.0.0.1:5173'];
-
 export type ProviderInputs = {
   config: ServerConfig;
   db: Db;
@@ -33,7 +30,9 @@ export function providerConfiguration({
   cookieKeys,
 }: ProviderInputs): Configuration {
   const { publicUrl, oidc } = config;
-  const origins = [publicUrl, ...DEV_ORIGINS.filter((origin) => origin !== publicUrl)];
+  // The Vite dev server (npm run dev sets DEV_ORIGINS) signs in against this server's provider;
+  // no other origin is trusted with codes or tokens.
+  const origins = [publicUrl, ...config.devOrigins.filter((origin) => origin !== publicUrl)];
   const backUrl = `${publicUrl}/`;
 
   const resourceServer: ResourceServer = {

@@ -31,8 +31,12 @@ export async function registerIdentityProvider(
     context.issuer,
     providerConfiguration({ config, db, signingKey, cookieKeys }),
   );
-  // Behind a TLS-terminating proxy (TRUST_PROXY=on) the provider reads X-Forwarded-Proto/-For.
-  provider.proxy = context.config.trustProxy;
+  // Behind a TLS-terminating proxy the provider reads X-Forwarded-Proto/-For, believing only as
+  // many hops as TRUST_PROXY names (Koa's maxIpsCount), like Fastify's request.ip.
+  const trust = context.config.trustProxy;
+  provider.proxy = trust !== false;
+  // Koa knows no address lists: behind listed proxies it reads the entry the nearest one wrote.
+  if (trust !== false) provider.maxIpsCount = typeof trust === 'number' ? trust : 1;
   provider.on('server_error', (_ctx, error) =>
     app.log.error({ err: error }, 'identity provider error'),
   );

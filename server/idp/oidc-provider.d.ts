@@ -210,6 +210,8 @@ declare module 'oidc-provider' {
     readonly issuer: string;
     /** Trust X-Forwarded-* headers (Koa's `proxy`). */
     proxy: boolean;
+    /** How many X-Forwarded-For entries, from the right, Koa reads (0: all). */
+    maxIpsCount: number;
     readonly Grant: typeof Grant;
     callback(): (req: IncomingMessage, res: ServerResponse) => Promise<void>;
     interactionDetails(req: IncomingMessage, res: ServerResponse): Promise<InteractionDetails>;

@@ -20,8 +20,11 @@ describe('loadConfig', () => {
         accessTokenTtl: 600,
         refreshTokenTtl: 2_592_000,
       },
+      production: false,
       demoData: true,
+      demoDataExplicit: false,
       trustProxy: false,
+      devOrigins: [],
       simulator: { enabled: true, speed: 1 },
       documents: { renders: 1, renderQueue: 8 },
       smsOutboxFile: null,
@@ -47,7 +50,8 @@ describe('loadConfig', () => {
       SIM: 'off',
       SIM_SPEED: '10',
       DOCUMENT_RENDERS: '3',
-      TRUST_PROXY: 'on',
+      TRUST_PROXY: '2',
+      DEV_ORIGINS: 'http://localhost:5173, http://127.0.0.1:5173/',
       SMS_OUTBOX_FILE: '/tmp/sms.jsonl',
     });
     expect(config).toEqual({
@@ -66,12 +70,42 @@ describe('loadConfig', () => {
         accessTokenTtl: 30,
         refreshTokenTtl: 120,
       },
+      production: false,
       demoData: false,
-      trustProxy: true,
+      demoDataExplicit: false,
+      trustProxy: 2,
+      devOrigins: ['http://localhost:5173', 'http://127.0.0.1:5173'],
       simulator: { enabled: false, speed: 10 },
       documents: { renders: 3, renderQueue: 8 },
       smsOutboxFile: '/tmp/sms.jsonl',
     });
+  });
+
+  it('starts a production server without the demo, the simulator or dev origins', () => {
+    expect(loadConfig({ NODE_ENV: 'production' })).toMatchObject({
+      production: true,
+      demoData: false,
+      demoDataExplicit: false,
+      simulator: { enabled: false },
+      devOrigins: [],
+    });
+    expect(loadConfig({ NODE_ENV: 'production', DEMO_DATA: 'on', SIM: 'on' })).toMatchObject({
+      demoData: true,
+      demoDataExplicit: true,
+      simulator: { enabled: true },
+    });
+  });
+
+  it('trusts a hop count or a list of proxy addresses, never every hop', () => {
+    expect(loadConfig({ TRUST_PROXY: 'off' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+    ]);
+    expect(() => loadConfig({ TRUST_PROXY: 'on' })).toThrow('every X-Forwarded-For hop');
+    expect(() => loadConfig({ TRUST_PROXY: 'any proxy' })).toThrow('TRUST_PROXY');
+    expect(() => loadConfig({ TRUST_PROXY: '99' })).toThrow('TRUST_PROXY');
   });
 
   it('names the public URL after the host users reach', () => {
@@ -98,6 +132,7 @@ describe('loadConfig', () => {
     [{ ACCESS_TOKEN_TTL: '0' }, 'ACCESS_TOKEN_TTL'],
     [{ SIM: 'maybe' }, 'SIM'],
     [{ DOCUMENT_RENDERS: '0' }, 'DOCUMENT_RENDERS'],
+    [{ DEV_ORIGINS: 'localhost:5173' }, 'DEV_ORIGINS'],
   ])('refuses %o naming the variable', (env, name) => {
     expect(() => loadConfig(env)).toThrow(name);
   });

@@ -13,6 +13,7 @@ import { hashPassword, verifyPassword } from '../../server/auth/passwords';
 import { embeddedVerifier } from '../../server/auth/verifier';
 import { type Database, openDatabase } from '../../server/db/database';
 import { loginFailures } from '../../server/db/schema/index';
+import { providerConfiguration } from '../../server/idp/configuration';
 import { startTestServer, type TestServer, testConfig } from '../support/app';
 import {
   createPostgresDatabase,
@@ -260,23 +261,35 @@ describe.each(drivers)('embedded identity provider on %s', (driver) => {
     expect(params.get('code')).toBeNull();
   });
 
-  it('lets the app origins (and the Vite dev server) call the token endpoint cross-origin', async () => {
-    const preflight = await server.app.inject({
-      method: 'OPTIONS',
-      url: '/oidc/token',
-      headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'POST' },
-    });
-    expect(preflight.headers['access-control-allow-origin']).toBe('http://localhost:5173');
-    const foreign = await server.app.inject({
-      method: 'POST',
-      url: '/oidc/token',
-      headers: {
-        origin: 'https://evil.example',
-        'content-type': 'application/x-www-form-urlencoded',
-      },
-      payload: `client_id=${client.clientId}&grant_type=refresh_token&refresh_token=x`,
-    });
+  it('lets the app origin call the token endpoint cross-origin, and no dev origin by default', async () => {
+    const tokenCall = (origin: string) =>
+      server.app.inject({
+        method: 'POST',
+        url: '/oidc/token',
+        headers: { origin, 'content-type': 'application/x-www-form-urlencoded' },
+        payload: `client_id=${client.clientId}&grant_type=refresh_token&refresh_token=x`,
+      });
+    const own = await tokenCall(server.config.publicUrl);
+    expect(own.headers['access-control-allow-origin']).toBe(server.config.publicUrl);
+    // The Vite dev server's origin is trusted only when DEV_ORIGINS names it (npm run dev).
+    const dev = await tokenCall('http://localhost:5173');
+    expect(dev.headers['access-control-allow-origin']).toBeUndefined();
+    const foreign = await tokenCall('https://evil.example');
     expect(foreign.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('registers dev origins as redirect and CORS origins only when configured', () => {
+    const inputs = { db: server.db.database.db, signingKey: {}, cookieKeys: ['k'] };
+    const plain = providerConfiguration({ ...inputs, config: testConfig() });
+    expect(plain.clients?.[0]?.redirect_uris).toEqual(['http://127.0.0.1:8080/auth/callback']);
+    const dev = providerConfiguration({
+      ...inputs,
+      config: testConfig({ devOrigins: ['http://localhost:5173'] }),
+    });
+    expect(dev.clients?.[0]?.redirect_uris).toEqual([
+      'http://127.0.0.1:8080/auth/callback',
+      'http://localhost:5173/auth/callback',
+    ]);
   });
 
   it('shows an expiry page for an unknown or cookie-less interaction', async () => {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verifyPassword } from '../../server/auth/passwords';
+import { hashPassword, verifyPassword } from '../../server/auth/passwords';
 import { loadUser } from '../../server/auth/session';
 import { companies } from '../../server/db/schema/index';
 import {
@@ -9,6 +9,11 @@ import {
   type DemoSummary,
   seedDemoData,
 } from '../../server/seed/demo';
+import {
+  accountsWithDemoPassword,
+  demoPasswordRefusal,
+  demoUsernames,
+} from '../../server/seed/demoGuard';
 import { PRODUCT_SEARCH_STATES } from '../../src/domain/catalog/productLabels';
 import { PAYMENT_STATES, SUPPLIER_INVOICE_STATES } from '../../src/domain/finance/labels';
 import { hasChineseCharacters } from '../../src/domain/format/text';
@@ -303,5 +308,18 @@ describe.each(drivers)('demo data on %s', (driver) => {
           or (c.row->>'version')::bigint <> c.version`,
     );
     expect(stale[0]?.n).toBe(0);
+  });
+  // Last: it changes a password on the second copy.
+  it('names the demo accounts that still have the demo password (the production start refuses them)', async () => {
+    expect((await accountsWithDemoPassword(second.database.db)).sort()).toEqual(
+      demoUsernames().sort(),
+    );
+    for (const username of demoUsernames()) {
+      await second.database.db.execute(
+        sql`update accounts set password_hash = ${await hashPassword('Changed#2026')} where username = ${username}`,
+      );
+    }
+    expect(await accountsWithDemoPassword(second.database.db)).toEqual([]);
+    expect(demoPasswordRefusal(['admin'])).toContain('DEMO_DATA=on');
   });
 });
