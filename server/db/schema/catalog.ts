@@ -20,6 +20,11 @@ export const brands = pgTable(
     urlPath: text('url_path'),
     isPublished: boolean('is_published').notNull().default(true),
     correctBrandId: ref('correct_brand_id'),
+    /**
+     * The company whose typed name created this brand; null for the supplier's own brands. Such a
+     * brand is that company's alone until the supplier publishes it (clears this column).
+     */
+    createdByCompanyId: ref('created_by_company_id'),
     version: syncVersion(),
   },
   (t) => [uniqueIndex('brands_name_key').on(sql`lower(${t.name})`)],

@@ -13,6 +13,8 @@ export const idempotencyKeys = pgTable(
     path: text('path').notNull(),
     status: integer('status').notNull(),
     body: jsonb('body'),
+    /** SHA-256 of the request that stored this answer: the same key with another body is refused. */
+    requestHash: text('request_hash'),
     createdAt: time('created_at').notNull().defaultNow(),
   },
   (t) => [

@@ -61,10 +61,21 @@ export const accounts = pgTable(
     avatarUrl: text('avatar_url'),
     timezone: text('timezone').notNull().default('Asia/Shanghai'),
     disabled: boolean('disabled').notNull().default(false),
+    /**
+     * Tokens issued before this instant are refused (a password change or reset ends every
+     * other session at once, access tokens included); null: none refused.
+     */
+    tokensValidAfter: timestamp('tokens_valid_after', { withTimezone: true }),
+    /** External SSO: the issuer and `sub` this account is bound to after its first match. */
+    externalIssuer: text('external_issuer'),
+    externalSubject: text('external_subject'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     version: syncVersion(),
   },
-  (t) => [uniqueIndex('accounts_username_key').on(sql`lower(${t.username})`)],
+  (t) => [
+    uniqueIndex('accounts_username_key').on(sql`lower(${t.username})`),
+    uniqueIndex('accounts_external_subject_key').on(t.externalIssuer, t.externalSubject),
+  ],
 );
 
 /** The spec's two statuses, and DELETED: a deleted employee kept for the records that name it. */
