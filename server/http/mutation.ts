@@ -1,8 +1,12 @@
 // Mutations run through `mutate`: the change, its feed entries and its idempotency record commit
 // in one transaction, so a replayed request (same user, same Idempotency-Key) gets the first
-// answer back and is never applied twice, even if the server died right after applying it.
+// answer back and is never applied twice, even if the server died right after applying it. The
+// key is bound to its request (a hash of method, path with query, and body): the same key with
+// another request is refused, never answered with the first one's result.
+import { createHash } from 'node:crypto';
 import { and, eq, lt } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { IDEMPOTENCY_RETENTION_MS } from '../../src/domain/sync/retention';
 import type { Db } from '../db/database';
 import { idempotencyKeys } from '../db/schema/index';
 import { type Tx, write } from '../db/write';
@@ -10,8 +14,8 @@ import type { ChangeSet } from '../sync/changeSet';
 import { badRequest, HttpError } from './httpError';
 import { failure } from './replies';
 
-/** Answers kept for replays at least this long (DESIGN: 7 days). */
-export const IDEMPOTENCY_RETENTION_MS = 7 * 24 * 3600 * 1000;
+const KEY_REUSED = '请求重复：该请求标识已用于其他操作';
+const KEY_REUSED_OTHER_CONTENT = '请求重复：该请求标识已用于内容不同的请求，请勿重复使用';
 
 // Refusals a replay must not repeat: the caller fixes them (new token, permission, version) and
 // sends the same key again.
@@ -26,7 +30,24 @@ function idempotencyKey(request: FastifyRequest): string | null {
   return raw;
 }
 
-type Stored = { status: number; body: unknown; method: string; path: string };
+/**
+ * SHA-256 of what the key stands for: method, the path with its query as sent, and the parsed
+ * JSON body (a multipart upload's body is read by its route and is not part of it).
+ */
+export function requestHash(method: string, url: string, body: unknown): string {
+  const hash = createHash('sha256').update(`${method}\n${url}\n`);
+  if (body instanceof Uint8Array) hash.update(body);
+  else if (body !== undefined) hash.update(JSON.stringify(body) ?? '');
+  return hash.digest('hex');
+}
+
+type Stored = {
+  status: number;
+  body: unknown;
+  method: string;
+  path: string;
+  requestHash: string | null;
+};
 
 export async function mutate(
   db: Db,
@@ -39,9 +60,14 @@ export async function mutate(
   const method = request.method;
   // The concrete path (ids included): one key names one change of one record.
   const path = request.url.split('?', 1)[0] ?? request.url;
+  const hash = requestHash(method, request.url, request.body);
   const replay = (stored: Stored) => {
     if (stored.method !== method || stored.path !== path) {
-      throw new HttpError(422, 'IDEMPOTENCY_KEY_REUSED', '请求重复：该请求标识已用于其他操作');
+      throw new HttpError(422, 'IDEMPOTENCY_KEY_REUSED', KEY_REUSED);
+    }
+    // Answers stored before the hash existed (null) are replayed as before.
+    if (stored.requestHash !== null && stored.requestHash !== hash) {
+      throw new HttpError(422, 'IDEMPOTENCY_KEY_REUSED', KEY_REUSED_OTHER_CONTENT);
     }
     return reply.status(stored.status).header('idempotent-replayed', 'true').send(stored.body);
   };
@@ -56,7 +82,9 @@ export async function mutate(
       }
       const body = await change(tx, changes);
       if (key) {
-        await tx.insert(idempotencyKeys).values({ subject, key, method, path, status: 200, body });
+        await tx
+          .insert(idempotencyKeys)
+          .values({ subject, key, method, path, status: 200, body, requestHash: hash });
       }
       return { body };
     });
@@ -71,14 +99,17 @@ export async function mutate(
       const body = failure(error.code, error.message);
       await db
         .insert(idempotencyKeys)
-        .values({ subject, key, method, path, status: error.statusCode, body })
+        .values({ subject, key, method, path, status: error.statusCode, body, requestHash: hash })
         .onConflictDoNothing();
     }
     throw error;
   }
 }
 
-/** Drops answers older than the retention (run by the maintenance timer). */
+/**
+ * Drops answers older than the retention (run by the maintenance timer): 30 days, longer than
+ * the client sends an entry under one key (src/domain/sync/retention.ts, read by both ends).
+ */
 export async function purgeIdempotencyKeys(db: Db, now = Date.now()): Promise<void> {
   const before = new Date(now - IDEMPOTENCY_RETENTION_MS).toISOString();
   await db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, before));

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appMeta, idempotencyKeys, syncChanges } from '../../server/db/schema/index';
 import { nextVersion } from '../../server/db/write';
 import { HttpError, unauthorized } from '../../server/http/httpError';
-import { mutate } from '../../server/http/mutation';
+import { mutate, purgeIdempotencyKeys } from '../../server/http/mutation';
 import { ok } from '../../server/http/replies';
 import { startTestServer, type TestServer } from '../support/app';
 import { drivers } from '../support/databases';
@@ -61,12 +61,25 @@ describe.each(drivers)('mutate on %s', (driver) => {
       .where(eq(appMeta.key, 'counter'));
     return Number(row?.value ?? 0);
   };
-  const post = (url: string, key?: string) =>
+  const post = (url: string, key?: string, payload?: Record<string, unknown>) =>
     server.app.inject({
       method: 'POST',
       url,
       headers: key ? { 'idempotency-key': key } : {},
+      ...(payload ? { payload } : {}),
     });
+  const DAY_MS = 24 * 3600 * 1000;
+  /** Moves a stored answer back in time, as if it had been stored `days` ago. */
+  const age = async (key: string, days: number) => {
+    await server.db.database.db
+      .update(idempotencyKeys)
+      .set({ createdAt: new Date(Date.now() - days * DAY_MS).toISOString() })
+      .where(eq(idempotencyKeys.key, key));
+  };
+  const storedKeys = async (...keys: string[]) => {
+    const rows = await server.db.database.db.select().from(idempotencyKeys);
+    return rows.map((row) => row.key).filter((key) => keys.includes(key));
+  };
 
   it('applies a replayed request once and answers the first answer again', async () => {
     const before = await counter();
@@ -145,5 +158,53 @@ describe.each(drivers)('mutate on %s', (driver) => {
     );
     const versions = results.map((r) => (r.json().data as { version: number }).version);
     expect(new Set(versions).size).toBe(8);
+  });
+
+  it('still answers a replay 8 days later with the stored answer, without applying it again', async () => {
+    const before = await counter();
+    const first = await post('/api/v7/probe/7', 'k-late', { note: 'a' });
+    await age('k-late', 8);
+    await purgeIdempotencyKeys(server.db.database.db);
+    const late = await post('/api/v7/probe/7', 'k-late', { note: 'a' });
+    expect(late.statusCode).toBe(200);
+    expect(late.headers['idempotent-replayed']).toBe('true');
+    expect(late.json()).toEqual(first.json());
+    expect(await counter()).toBe(before + 1);
+  });
+
+  it('keeps answers 30 days and purges older ones', async () => {
+    await post('/api/v7/probe/7', 'k-29-days');
+    await post('/api/v7/probe/7', 'k-31-days');
+    await age('k-29-days', 29);
+    await age('k-31-days', 31);
+    await purgeIdempotencyKeys(server.db.database.db);
+    expect(await storedKeys('k-29-days', 'k-31-days')).toEqual(['k-29-days']);
+  });
+
+  it('refuses the same key with another body (422), applying nothing', async () => {
+    const before = await counter();
+    await post('/api/v7/probe/7', 'k-body', { note: 'first' });
+    const res = await post('/api/v7/probe/7', 'k-body', { note: 'second' });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual({
+      error_code: 'IDEMPOTENCY_KEY_REUSED',
+      error_message: '请求重复：该请求标识已用于内容不同的请求，请勿重复使用',
+    });
+    expect(await counter()).toBe(before + 1);
+  });
+
+  it('refuses the same key with another query (422)', async () => {
+    await post('/api/v7/probe/7?currentCompanyId=1', 'k-query');
+    const res = await post('/api/v7/probe/7?currentCompanyId=2', 'k-query');
+    expect(res.statusCode).toBe(422);
+    expect(res.json().error_code).toBe('IDEMPOTENCY_KEY_REUSED');
+  });
+
+  it('binds a stored refusal to its request too', async () => {
+    await post('/api/v7/refuse', 'k-refused-body', { note: 'first' });
+    const again = await post('/api/v7/refuse', 'k-refused-body', { note: 'first' });
+    const other = await post('/api/v7/refuse', 'k-refused-body', { note: 'second' });
+    expect(again.json().error_code).toBe('RULE_VIOLATION');
+    expect(other.json().error_code).toBe('IDEMPOTENCY_KEY_REUSED');
   });
 });
