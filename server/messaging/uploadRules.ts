@@ -17,13 +17,46 @@ export function sniffContentType(bytes: Uint8Array): string | null {
   if (startsWith(bytes, [0xff, 0xd8, 0xff])) return 'image/jpeg';
   if (ascii(bytes, 6) === 'GIF87a' || ascii(bytes, 6) === 'GIF89a') return 'image/gif';
   if (ascii(bytes, 5) === '%PDF-') return 'application/pdf';
-  const head = Buffer.from(bytes.subarray(0, 1024))
-    .toString('utf8')
-    .replace(/^\uFEFF/, '');
-  if (/^\s*(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*(<!DOCTYPE svg[^>]*>\s*)?<svg[\s>]/i.test(head)) {
-    return 'image/svg+xml';
+  return looksLikeSvg(Buffer.from(bytes.subarray(0, 1024)).toString('utf8'))
+    ? 'image/svg+xml'
+    : null;
+}
+
+const SPACE = /\s/;
+const skipSpace = (text: string, from: number) => {
+  let at = from;
+  while (at < text.length && SPACE.test(text.charAt(at))) at++;
+  return at;
+};
+const opensWith = (text: string, at: number, prefix: string) =>
+  text.slice(at, at + prefix.length).toLowerCase() === prefix;
+
+/**
+ * Whether the text opens as an SVG document: BOM and space, an optional `<?xml …>`, any comments
+ * and space, an optional `<!DOCTYPE svg …>`, then `<svg` and a space or `>`. A forward scan with
+ * `indexOf` (security review H1: the regular expression this replaces backtracked exponentially
+ * over a run of comments). A comment ends at its first `-->`, as in XML.
+ */
+export function looksLikeSvg(text: string): boolean {
+  let at = skipSpace(text, text.charAt(0) === '\uFEFF' ? 1 : 0);
+  if (opensWith(text, at, '<?xml')) {
+    const end = text.indexOf('>', at);
+    if (end < 0) return false;
+    at = skipSpace(text, end + 1);
   }
-  return null;
+  while (text.startsWith('<!--', at)) {
+    const end = text.indexOf('-->', at + 4);
+    if (end < 0) return false;
+    at = skipSpace(text, end + 3);
+  }
+  if (opensWith(text, at, '<!doctype svg')) {
+    const end = text.indexOf('>', at);
+    if (end < 0) return false;
+    at = skipSpace(text, end + 1);
+  }
+  if (!opensWith(text, at, '<svg')) return false;
+  const next = text.charAt(at + 4);
+  return next === '>' || (next !== '' && SPACE.test(next));
 }
 
 const EXECUTABLE_EXTENSIONS = new Set([
