@@ -9,7 +9,9 @@ import { API_AUDIENCE, embeddedVerifier, externalVerifier } from './auth/verifie
 import type { ServerConfig, TrustProxy } from './config';
 import type { Database } from './db/database';
 import { registerAppFiles } from './http/app-files';
+import { JSON_BODY_LIMIT } from './http/bodyLimits';
 import { frameworkErrors, registerErrorHandling } from './http/errors';
+import { registerSecurityHeaders } from './http/securityHeaders';
 import { registerIdentityProvider } from './idp/identityProvider';
 import { createLiveBus, type LiveBus } from './live/bus';
 import { registerLiveChannel } from './live/socket';
@@ -75,8 +77,8 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
     logController: new LogController({
       disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
     }),
-    // 20 MB files plus multipart overhead; larger bodies get the spec's 413 message.
-    bodyLimit: 21 * 1024 * 1024,
+    // Small for JSON; the routes that need more (uploads, a sheet's product list) raise it.
+    bodyLimit: JSON_BODY_LIMIT,
     frameworkErrors,
     // Behind nginx & co. the per-address limits must see the user's address, not the proxy's,
     // and must not believe hops the client wrote itself (TRUST_PROXY: a hop count or addresses).
@@ -121,8 +123,9 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
     }
   });
   registerErrorHandling(app);
+  registerSecurityHeaders(app, context);
   registerSession(app, database.db, verifier);
-  registerHealth(app, database);
+  registerHealth(app, context);
   registerSync(app, context);
   registerUser(app, context);
   registerInquiry(app, context);

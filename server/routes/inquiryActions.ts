@@ -5,6 +5,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireMembership } from '../auth/session';
 import type { Db } from '../db/database';
+import { SHEET_BODY_LIMIT } from '../http/bodyLimits';
 import { badRequest } from '../http/httpError';
 import { ifMatchVersion } from '../http/ifMatch';
 import { mutate } from '../http/mutation';
@@ -55,7 +56,7 @@ function actorOf(request: FastifyRequest): SheetActor {
 export function registerInquiryActions(app: FastifyInstance, db: Db): void {
   app.post<{ Body: CreateSheetInput }>(
     BASE,
-    { schema: { querystring: companyQuery, body: createBody } },
+    { bodyLimit: SHEET_BODY_LIMIT, schema: { querystring: companyQuery, body: createBody } },
     async (request, reply) => {
       const actor = actorOf(request);
       return mutate(db, request, reply, async (tx, changes) =>
@@ -66,7 +67,10 @@ export function registerInquiryActions(app: FastifyInstance, db: Db): void {
 
   app.post<{ Params: IdParams; Body: SaveDraftInput }>(
     `${BASE}/:id`,
-    { schema: { params: idParams, querystring: companyQuery, body: saveDraftBody } },
+    {
+      bodyLimit: SHEET_BODY_LIMIT,
+      schema: { params: idParams, querystring: companyQuery, body: saveDraftBody },
+    },
     async (request, reply) => {
       const actor = actorOf(request);
       const expected = ifMatchVersion(request);
