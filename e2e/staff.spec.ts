@@ -7,7 +7,7 @@ import {
   restoreSuccessMessage,
   STAFF_MESSAGES,
 } from '../src/domain/staff/messages';
-import { STAFF_RULE_MESSAGES } from '../src/domain/staff/staffText';
+import { STAFF_LABELS, STAFF_RULE_MESSAGES } from '../src/domain/staff/staffText';
 import { DEMO_PASSWORD, LoginPage } from './fixtures/LoginPage';
 import { StaffPage } from './fixtures/StaffPage';
 import { expect, test } from './fixtures/test';
@@ -51,6 +51,8 @@ test('adds an employee after the form’s refusals, edits and cancels', async ({
   await expect(staff.onDuty).toBeChecked();
 
   await staff.add.click();
+  // The login-user picker says it finds only the company's own accounts (security review M9).
+  await expect(staff.form).toContainText(STAFF_LABELS.LOGIN_USER_SCOPE);
   await staff.save();
   await expect(staff.form).toContainText(STAFF_MESSAGES.NAME_REQUIRED);
   await expect(staff.form).toContainText(STAFF_MESSAGES.MOBILE_REQUIRED);

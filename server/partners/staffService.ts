@@ -15,13 +15,14 @@ import {
   validateDelete,
 } from '../../src/domain/staff/transitions';
 import type { Membership } from '../auth/session';
-import { accounts, contacts } from '../db/schema/index';
+import { accounts, contacts, registrationRequests } from '../db/schema/index';
 import type { Tx } from '../db/write';
 import { badRequest, HttpError, notFound, refused } from '../http/httpError';
 import { containsPattern } from '../routes/searchText';
 import type { ChangeSet } from '../sync/changeSet';
 import { loadStaffRows, type Reader } from '../sync/projections';
 import { contactNotDeleted, DELETED_STATUS } from './deletedContacts';
+import { announceMembershipEnded } from './membershipEnd';
 import { type HandedOver, handOverWork } from './staffHandover';
 import { type EmployeeBody, employeeValues } from './staffInput';
 
@@ -104,10 +105,27 @@ async function saveEmployee(
 }
 
 /**
- * The account to bind: it exists, is not disabled, and no other (not deleted) employee of the
- * company holds it. An administrator cannot change their own binding (they would lock themselves
- * out), nor another administrator's (that would take over or lock out a peer). `undefined` keeps
- * the present binding.
+ * The company's own accounts (security review M9): an account joined the company when an employee
+ * record of the company was bound to it (in any state, deleted too) or when a registration was
+ * approved into the company. Nobody else's account can be found or bound, without consent
+ * (docs/decisions.md "Security hardening", accounts).
+ */
+function ownAccount(companyId: number) {
+  return or(
+    sql`exists (select 1 from ${contacts} where ${contacts.accountId} = ${accounts.id}
+      and ${contacts.companyId} = ${companyId})`,
+    sql`exists (select 1 from ${registrationRequests}
+      where ${registrationRequests.accountId} = ${accounts.id}
+      and ${registrationRequests.companyId} = ${companyId}
+      and ${registrationRequests.state} = 'APPROVED')`,
+  );
+}
+
+/**
+ * The account to bind: one of the company's own (`ownAccount`), not disabled, and no other (not
+ * deleted) employee of the company holds it. An administrator cannot change their own binding
+ * (they would lock themselves out), nor another administrator's (that would take over or lock out
+ * a peer). `undefined` keeps the present binding.
  */
 async function bindableAccount(
   tx: Tx,
@@ -122,7 +140,8 @@ async function bindableAccount(
   const [account] = await tx
     .select({ id: accounts.id, disabled: accounts.disabled })
     .from(accounts)
-    .where(eq(accounts.id, loginUserId));
+    .where(and(eq(accounts.id, loginUserId), ownAccount(actor.companyId)));
+  // Another company's account (one that never joined this company) reads as unknown: no oracle.
   if (!account || account.disabled) throw badRequest(R.LOGIN_USER_NOT_FOUND);
   const [holder] = await tx
     .select({ id: contacts.id })
@@ -174,6 +193,10 @@ export async function updateEmployee(
   const employee = await lockEmployee(tx, actor.companyId, employeeId);
   const accountId = await bindableAccount(tx, actor, employee, body.login_user_id);
   const values = employeeValues(body, employee);
+  // The account bound so far no longer acts for the company through this employee.
+  if (accountId !== undefined && employee.status === 'IN_SERVICE') {
+    announceMembershipEnded(changes, employee.accountId, actor.companyId);
+  }
   return saveEmployee(tx, changes, employee.id, {
     ...values,
     ...(accountId === undefined ? {} : { accountId }),
@@ -219,6 +242,7 @@ export async function handOver(
   if (problem) throw refused(problem);
   const handedOver = await handOverWork(tx, changes, companyId, employee.id, successorId);
   const row = await saveEmployee(tx, changes, employee.id, { status: 'DEPART' });
+  announceMembershipEnded(changes, employee.accountId, companyId);
   return { employee: row, handed_over: handedOver };
 }
 
@@ -252,13 +276,14 @@ export async function deleteEmployee(
     .returning({ id: contacts.id, version: contacts.version });
   if (!record) throw notFound(R.NOT_FOUND);
   changes.remove('staff', record.id, record.version, [actor.companyId]);
+  announceMembershipEnded(changes, employee.accountId, actor.companyId);
   return { id: record.id };
 }
 
 /**
  * Accounts an employee can be bound to (the spec's login-user search: mobile when the input is
- * digits, else name): the company's own accounts by part of the mobile or name, and any account
- * by its whole mobile (the administrator adding a new colleague knows it).
+ * digits, else name): only the company's own accounts (`ownAccount`), by part of the mobile or
+ * name. A stranger's whole mobile finds nothing (security review M9).
  */
 export async function bindableLoginUsers(
   db: Reader,
@@ -268,20 +293,15 @@ export async function bindableLoginUsers(
   const mobile = query.mobile?.trim().replace(/^\+86/, '');
   const name = query.name?.trim();
   if (!mobile && !name) return { items: [], total: 0 };
-  const ofCompany = sql`exists (select 1 from ${contacts} where ${contacts.accountId} = ${accounts.id}
-    and ${contacts.companyId} = ${companyId} and ${contactNotDeleted})`;
-  const match = mobile
-    ? or(
-        and(ofCompany, ilike(accounts.mobile, containsPattern(mobile))),
-        mobile.length >= 11 ? eq(accounts.mobile, mobile) : undefined,
-      )
-    : and(
-        ofCompany,
-        or(
+  const match = and(
+    ownAccount(companyId),
+    mobile
+      ? ilike(accounts.mobile, containsPattern(mobile))
+      : or(
           ilike(accounts.name, containsPattern(name ?? '')),
           ilike(accounts.username, containsPattern(name ?? '')),
         ),
-      );
+  );
   const rows = await db
     .select({
       id: accounts.id,

@@ -2,11 +2,13 @@
 // /partners-api/v7/companies/{company_id}/employees, plus the login users an employee can be bound
 // to (path ours). Administrators of the path's company only: 403 with the spec's text, and for
 // delete the spec's 当前登录用户不是管理员，请开通管理员权限. Rules: server/partners/staffService.ts.
+import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { COMMON_MESSAGES } from '../../src/domain/messages/common';
 import { STAFF_STATUSES, type StaffStatus } from '../../src/domain/staff/staffCodes';
 import type { AppContext } from '../app';
 import { type Membership, requireMembership } from '../auth/session';
-import { badRequest, forbidden } from '../http/httpError';
+import { badRequest, forbidden, HttpError } from '../http/httpError';
 import { mutate } from '../http/mutation';
 import { ok } from '../http/replies';
 import { companyQuery, currentCompanyId, idParams as params } from '../http/schemas';
@@ -27,6 +29,8 @@ import {
 } from '../partners/staffService';
 
 const P = '/partners-api/v7/companies/:company_id/employees';
+/** Login-user searches one administrator may make a minute (the picker asks as they type). */
+export const LOGIN_USER_SEARCHES_PER_MINUTE = 60;
 const statusPattern = `^(${STAFF_STATUSES.join('|')})(,(${STAFF_STATUSES.join('|')}))*$`;
 
 type CompanyParams = { company_id: number };
@@ -78,26 +82,37 @@ export function registerEmployees(
     },
   );
 
-  app.get<{ Params: CompanyParams; Querystring: { mobile?: string; name?: string } }>(
-    `${P}/login_users`,
-    {
-      schema: {
-        params: params('company_id'),
-        querystring: {
-          type: 'object',
-          properties: {
-            currentCompanyId,
-            mobile: { type: 'string', pattern: '^\\+?\\d{0,20}$' },
-            name: { type: 'string', maxLength: 100 },
+  // The login-user search, per administrator and minute: plenty for typing in the picker, not for
+  // a script walking through numbers (security review M9; it only finds the company's own anyway).
+  app.register(async (scope) => {
+    await scope.register(rateLimit, {
+      global: false,
+      keyGenerator: (request) => `login-users:${request.user?.accountId ?? request.ip}`,
+      errorResponseBuilder: () =>
+        new HttpError(429, 'TOO_MANY_REQUESTS', COMMON_MESSAGES.TOO_MANY_REQUESTS),
+    });
+    scope.get<{ Params: CompanyParams; Querystring: { mobile?: string; name?: string } }>(
+      `${P}/login_users`,
+      {
+        config: { rateLimit: { max: LOGIN_USER_SEARCHES_PER_MINUTE, timeWindow: 60_000 } },
+        schema: {
+          params: params('company_id'),
+          querystring: {
+            type: 'object',
+            properties: {
+              currentCompanyId,
+              mobile: { type: 'string', pattern: '^\\+?\\d{0,20}$' },
+              name: { type: 'string', maxLength: 100 },
+            },
           },
         },
       },
-    },
-    async (request) => {
-      const admin = adminOf(request);
-      return ok(await bindableLoginUsers(db, admin.companyId, request.query));
-    },
-  );
+      async (request) => {
+        const admin = adminOf(request);
+        return ok(await bindableLoginUsers(db, admin.companyId, request.query));
+      },
+    );
+  });
 
   app.post<{ Params: CompanyParams; Body: EmployeeBody }>(
     P,

@@ -3,7 +3,8 @@
 // entries every write leaves. Transitions and the handover: employeesTransitions.test.ts.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accounts, contacts } from '../../server/db/schema/index';
+import { accounts, contacts, registrationRequests } from '../../server/db/schema/index';
+import { LOGIN_USER_SEARCHES_PER_MINUTE } from '../../server/routes/employees';
 import { COMMON_MESSAGES } from '../../src/domain/messages/common';
 import { STAFF_MESSAGES } from '../../src/domain/staff/messages';
 import { STAFF_RULE_MESSAGES as R } from '../../src/domain/staff/staffText';
@@ -209,7 +210,7 @@ describe.each(drivers)('employee routes on %s', (driver) => {
       expect(res.json().error_message).toBe(R.NOT_FOUND);
     });
 
-    it('finds login users by part of a colleague’s mobile, by name, and anyone by whole mobile', async () => {
+    it('finds the company’s own login users by part of the mobile or by name, never a stranger', async () => {
       const [outsider] = await h.db.database.db
         .insert(accounts)
         .values({ username: 'newbie', name: '新来的', mobile: '13500000009', passwordHash: 'x' })
@@ -222,8 +223,13 @@ describe.each(drivers)('employee routes on %s', (driver) => {
       );
       expect(part.map((u: { username: string }) => u.username)).not.toContain('newbie');
       expect(part.map((u: { username: string }) => u.username)).not.toContain('bob');
-      const whole = (await search({ mobile: '13500000009' })).json().data.items;
-      expect(whole).toEqual([expect.objectContaining({ id: outsider?.id, employee: null })]);
+      // A stranger's or another company's account is not found even by its whole mobile (M9).
+      expect((await search({ mobile: '13500000009' })).json().data.items).toEqual([]);
+      expect(outsider?.id).toBeGreaterThan(0);
+      const other = await search({ mobile: '13900000004' });
+      expect(other.statusCode).toBe(200);
+      expect(other.json().data.items).toEqual([]);
+      expect(JSON.stringify(other.json())).not.toContain('13900000004');
       const byName = (await search({ name: '王小' })).json().data.items;
       expect(byName).toEqual([
         expect.objectContaining({
@@ -234,11 +240,106 @@ describe.each(drivers)('employee routes on %s', (driver) => {
       expect((await search({ name: '张北' })).json().data.items).toEqual([]);
     });
 
+    it('refuses to bind another company’s account or a stranger’s like an unknown one (M9)', async () => {
+      const [stranger] = await h.db.database.db
+        .insert(accounts)
+        .values({ username: 'stranger', name: '陌生人', mobile: '13500000030', passwordHash: 'x' })
+        .returning({ id: accounts.id });
+      for (const id of [h.world.accounts.bob, stranger?.id]) {
+        const res = await add({ name: '盗绑', mobile: '13500000031', login_user_id: id });
+        expect(res.statusCode).toBe(400);
+        expect(res.json().error_message).toBe(R.LOGIN_USER_NOT_FOUND);
+      }
+      const held = await h.db.database.db
+        .select({ id: contacts.id })
+        .from(contacts)
+        .where(eq(contacts.accountId, h.world.accounts.bob));
+      expect(held).toHaveLength(1);
+    });
+
+    it('finds and binds an account approved into the company, or one a deleted employee held', async () => {
+      const db = h.db.database.db;
+      const [approved] = await db
+        .insert(accounts)
+        .values({
+          username: '13500000040',
+          name: '审核通过',
+          mobile: '13500000040',
+          passwordHash: 'x',
+        })
+        .returning({ id: accounts.id });
+      await db.insert(registrationRequests).values({
+        name: '审核通过',
+        mobile: '13500000040',
+        state: 'APPROVED',
+        companyId: h.world.companies.a,
+        accountId: approved?.id,
+      });
+      const [former] = await db
+        .insert(accounts)
+        .values({ username: 'former', name: '旧员工', mobile: '13500000041', passwordHash: 'x' })
+        .returning({ id: accounts.id });
+      await db.insert(contacts).values({
+        companyId: h.world.companies.a,
+        accountId: former?.id,
+        name: '旧员工',
+        status: 'DELETED',
+      });
+      const found = (
+        await asAdmin({
+          method: 'GET',
+          url: `${base(h.world.companies.a)}/login_users`,
+          query: { mobile: '1350000004' },
+        })
+      ).json().data.items;
+      expect(found).toHaveLength(2);
+      expect(found).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ id: former?.id, employee: null }),
+          expect.objectContaining({ id: approved?.id, employee: null }),
+        ]),
+      );
+      // Company b's administrator finds neither (bob is made its administrator for this check).
+      await db
+        .update(contacts)
+        .set({ isAdmin: true })
+        .where(eq(contacts.id, h.world.contacts.bobB));
+      try {
+        const elsewhere = await h.call('bob', {
+          method: 'GET',
+          url: `${base(h.world.companies.b)}/login_users`,
+          query: { mobile: '13500000040' },
+          company: h.world.companies.b,
+        });
+        expect(elsewhere.statusCode).toBe(200);
+        expect(elsewhere.json().data.items).toEqual([]);
+      } finally {
+        await db
+          .update(contacts)
+          .set({ isAdmin: false })
+          .where(eq(contacts.id, h.world.contacts.bobB));
+      }
+      const bound = await add({
+        name: '审核通过',
+        mobile: '13500000040',
+        login_user_id: approved?.id,
+      });
+      expect(bound.statusCode).toBe(200);
+      expect(bound.json().data.login_user).toMatchObject({ id: approved?.id });
+    });
+
     it('binds a free account, refuses one another employee holds, and unbinds', async () => {
       const [free] = await h.db.database.db
         .insert(accounts)
         .values({ username: 'freshman', name: '新手', mobile: '13500000010', passwordHash: 'x' })
         .returning({ id: accounts.id });
+      // The account joined the company before (its old employee record was deleted).
+      await h.db.database.db.insert(contacts).values({
+        companyId: h.world.companies.a,
+        accountId: free?.id,
+        name: '新手(旧)',
+        status: 'DELETED',
+      });
       const created = (
         await add({ name: '吴绑定', mobile: '13500000010', login_user_id: free?.id })
       ).json().data;
@@ -306,5 +407,43 @@ describe.each(drivers)('employee routes on %s', (driver) => {
         .where(eq(contacts.id, contact?.id ?? 0));
       expect(kept?.accountId).toBe(peer?.id);
     });
+  });
+
+  it('rate-limits one administrator’s login-user searches (M9)', async () => {
+    // nocompany, made administrator of b for this test, has searched nothing: a bucket of his own.
+    const db = h.db.database.db;
+    const [admin] = await db
+      .insert(contacts)
+      .values({
+        companyId: h.world.companies.b,
+        accountId: h.world.accounts.nocompany,
+        name: '临时管理员',
+        isAdmin: true,
+      })
+      .returning({ id: contacts.id });
+    const search = () =>
+      h.call('nocompany', {
+        method: 'GET',
+        url: `${base(h.world.companies.b)}/login_users`,
+        query: { mobile: '139' },
+        company: h.world.companies.b,
+      });
+    try {
+      for (let i = 0; i < LOGIN_USER_SEARCHES_PER_MINUTE; i++) {
+        expect((await search()).statusCode).toBe(200);
+      }
+      const refused = await search();
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().error_message).toBe(COMMON_MESSAGES.TOO_MANY_REQUESTS);
+      // Another administrator is not held up by these searches.
+      const other = await asAdmin({
+        method: 'GET',
+        url: `${base(h.world.companies.a)}/login_users`,
+        query: { mobile: '138' },
+      });
+      expect(other.statusCode).toBe(200);
+    } finally {
+      await db.delete(contacts).where(eq(contacts.id, admin?.id ?? 0));
+    }
   });
 });

@@ -60,7 +60,9 @@ export const STAFF_LABELS = {
   HANDOVER_HINT: '该员工负责的采购单、订单和待办将移交给交接人。',
   LOGIN_USER_SEARCH: '绑定登录用户',
   LOGIN_USER_PLACEHOLDER: '输入手机号或姓名搜索',
-  LOGIN_USER_NONE: '未找到登录用户',
+  LOGIN_USER_NONE: '未找到本公司的登录用户：新同事请先注册，审核通过加入本公司后即可绑定',
+  /** Whose accounts the search finds (security review M9): the company's own only. */
+  LOGIN_USER_SCOPE: '只能搜索本公司的账号：曾绑定本公司员工的账号，或经注册审核加入本公司的账号',
   LOGIN_USER_UNBOUND: '未绑定',
   EMPTY: '没有符合条件的员工',
   NOTHING: '-',

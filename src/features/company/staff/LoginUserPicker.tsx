@@ -75,7 +75,7 @@ export function LoginUserPicker({
       filter={({ options: all }) => all}
       nothingFoundMessage={debounced.trim() ? L.LOGIN_USER_NONE : undefined}
       disabled={Boolean(lockedReason)}
-      description={lockedReason || undefined}
+      description={lockedReason || L.LOGIN_USER_SCOPE}
       data-testid="staff-login-user"
     />
   );
