@@ -47,6 +47,8 @@ export default defineConfig({
       includeManifestIcons: false,
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
+        // No sw.js.map either (security review L10).
+        sourcemap: false,
       },
     }),
     // Brotli and gzip copies of the built files, served as they are (server/http/app-files.ts):
@@ -66,6 +68,7 @@ export default defineConfig({
   },
   build: {
     outDir: 'dist',
-    sourcemap: true,
+    // Source maps would publish the whole source next to the app (security review L10).
+    sourcemap: false,
   },
 });

@@ -12,6 +12,8 @@ import { failure } from './replies';
 
 const REVALIDATE = new Set(['/index.html', '/sw.js', '/manifest.webmanifest', '/registerSW.js']);
 
+const isSourceMap = (path: string): boolean => path.endsWith('.map');
+
 export async function registerAppFiles(app: FastifyInstance, appDir: string): Promise<void> {
   const indexFile = join(appDir, 'index.html');
   const built = existsSync(indexFile);
@@ -26,6 +28,8 @@ export async function registerAppFiles(app: FastifyInstance, appDir: string): Pr
         index: 'index.html',
         // The build's .br and .gz copies (vite.config.ts), chosen by the request's Accept-Encoding.
         preCompressed: true,
+        // Source maps are not built (vite.config.ts); one left in an older APP_DIR is not served.
+        allowedPath: (pathName) => !isSourceMap(pathName),
         setHeaders(reply, path) {
           const name = path.slice(appDir.length).replaceAll('\\', '/');
           if (name.startsWith('/assets/')) {
@@ -42,7 +46,9 @@ export async function registerAppFiles(app: FastifyInstance, appDir: string): Pr
 
   app.setNotFoundHandler(async (request, reply) => {
     const isPage =
-      (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(request.url);
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !isApiPath(request.url) &&
+      !isSourceMap(request.url.split('?', 1)[0] ?? '');
     if (!isPage) return reply.status(404).send(failure('NOT_FOUND', COMMON_MESSAGES.NOT_FOUND));
     if (!built) {
       return reply
