@@ -4,6 +4,7 @@
 // sequences in declaration order, so a fresh database always gets the same ids.
 
 import { PRODUCT_SEARCH_STATES } from '../../src/domain/catalog/productLabels';
+import { trimEndWhile } from '../../src/domain/format/text';
 import {
   accounts,
   banks,
@@ -148,7 +149,7 @@ export async function insertParties(
         gender: s.gender,
         mobile: mobileOf.get(s.key) ?? null,
         phone: s.phone ?? null,
-        email: `${s.key.replace(/\d+$/, '')}@${domain}`,
+        email: `${trimEndWhile(s.key, (c) => c >= '0' && c <= '9')}@${domain}`,
         position: s.position,
         status: s.status ?? 'IN_SERVICE',
         isAdmin: s.isAdmin === true,

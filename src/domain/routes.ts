@@ -1,6 +1,8 @@
 // The route table (settings-messaging-shared §2 "Route table" and "Guard", purchasing-core §2.1)
 // as data: who may open each path and where the redirects lead.
 
+import { trimEndWhile } from './format/text';
+
 export const ROUTE_ACCESS_LEVELS = ['public', 'login', 'admin'] as const;
 export type RouteAccess = (typeof ROUTE_ACCESS_LEVELS)[number];
 
@@ -36,7 +38,7 @@ export const ROUTES: readonly RouteEntry[] = [
 /** The path alone: no query, no hash, no trailing slash (except the root). */
 function normalise(path: string): string {
   const bare = path.split(/[?#]/, 1)[0] ?? '';
-  const trimmed = bare.length > 1 ? bare.replace(/\/+$/, '') : bare;
+  const trimmed = bare.length > 1 ? trimEndWhile(bare, (c) => c === '/') : bare;
   return trimmed === '' ? '/' : trimmed;
 }
 

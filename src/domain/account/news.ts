@@ -1,5 +1,7 @@
 // The header's news ticker (settings-messaging-shared §2 "Shell"): the first news item's title and
 // link; when there is none (or the news call failed: only logged), a default VIP promotion link.
+import { trimEndWhile } from '../format/text';
+
 export interface NewsItem {
   title: string;
   url: string;
@@ -14,6 +16,6 @@ export function newsTickerItem(items: readonly NewsItem[] | null, publicWebsite:
   if (first) return first;
   return {
     title: VIP_PROMOTION_TITLE,
-    url: `${publicWebsite.replace(/\/+$/, '')}${VIP_PROMOTION_PATH}`,
+    url: `${trimEndWhile(publicWebsite, (c) => c === '/')}${VIP_PROMOTION_PATH}`,
   };
 }

@@ -2,8 +2,10 @@
 // website", §2.4 "link to the public product page when the product has a path"). Rows carry the
 // path (`url_path`); the site's origin is the runtime config's `publicWebsite`.
 
+import { trimEndWhile } from '../format/text';
+
 function join(publicWebsite: string, path: string): string {
-  const origin = publicWebsite.replace(/\/+$/, '');
+  const origin = trimEndWhile(publicWebsite, (c) => c === '/');
   return `${origin}${path.startsWith('/') ? path : `/${path}`}`;
 }
 

@@ -28,7 +28,9 @@ export function locationConfirmation(server: Location, draft: Location): string 
   return setsNew ? COMPANY_MESSAGES.LOCATION_CONFIRM : null;
 }
 
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+// Domain labels hold no dot, so each character has one place to go (linear; the older
+// `[^\s@]+\.[^\s@]+` could split the domain at every dot and was quadratic).
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/;
 
 export function validateCompanyEmail(email: string | null | undefined): string | null {
   const value = email?.trim() ?? '';

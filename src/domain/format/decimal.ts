@@ -73,12 +73,20 @@ export interface DecimalStyle {
   readonly decimalSeparator: string;
 }
 
+/** 1234567 → 1,234,567. A loop: the lookahead `/\B(?=(\d{3})+$)/g` is quadratic in the length. */
+function groupThousands(digits: string, separator: string): string {
+  const head = digits.length % 3 || 3;
+  let grouped = digits.slice(0, head);
+  for (let at = head; at < digits.length; at += 3) grouped += separator + digits.slice(at, at + 3);
+  return grouped;
+}
+
 /** Writes a rounded decimal with grouped thousands; the sign is left to the caller. */
 export function writeDigits(value: Decimal, style: DecimalStyle): string {
   const digits = value.coefficient.toString().padStart(value.scale + 1, '0');
   const integerPart = digits.slice(0, digits.length - value.scale);
   const fractionPart = digits.slice(digits.length - value.scale);
-  const grouped = integerPart.replace(/\B(?=(\d{3})+$)/g, style.groupSeparator);
+  const grouped = groupThousands(integerPart, style.groupSeparator);
   return fractionPart === '' ? grouped : `${grouped}${style.decimalSeparator}${fractionPart}`;
 }
 

@@ -20,6 +20,16 @@ const CHINESE_CHARACTER = new RegExp(
   'u',
 );
 
+/**
+ * The text without the trailing characters `drop` accepts. A loop, because the regular expression
+ * it replaces (`/\/+$/`, `/\d+$/`) retries from every start of a run: quadratic on long runs.
+ */
+export function trimEndWhile(text: string, drop: (char: string) => boolean): string {
+  let end = text.length;
+  while (end > 0 && drop(text.charAt(end - 1))) end--;
+  return text.slice(0, end);
+}
+
 /** Model and order numbers may not contain Chinese characters. */
 export function hasChineseCharacters(text: string | null | undefined): boolean {
   return typeof text === 'string' && CHINESE_CHARACTER.test(text);

@@ -51,6 +51,11 @@ describe('validateCompanyEmail', () => {
     ['info@@example.com', BAD],
     ['in fo@example.com', BAD],
     ['@example.com', BAD],
+    // Empty domain labels (the linear pattern of security review H1's ReDoS check).
+    ['info@example..com', BAD],
+    ['info@.example.com', BAD],
+    ['info@example.com.', BAD],
+    ['info@mail.example.com.cn', null],
   ])('%j → %s', (email, message) => expect(validateCompanyEmail(email)).toBe(message));
 });
 

@@ -3,8 +3,24 @@ import {
   hasChineseCharacters,
   meetsSearchMinimum,
   omitEmpty,
+  trimEndWhile,
   trimmedOrEmpty,
 } from '../../../src/domain/format/text';
+
+describe('trimEndWhile', () => {
+  const slash = (c: string) => c === '/';
+  it.each([
+    ['https://example.cn///', 'https://example.cn'],
+    ['https://example.cn', 'https://example.cn'],
+    ['///', ''],
+    ['', ''],
+  ])('%j → %j', (text, trimmed) => expect(trimEndWhile(text, slash)).toBe(trimmed));
+
+  it('is linear on a long run that does not end the text', () => {
+    const text = `${'/'.repeat(200_000)}x`;
+    expect(trimEndWhile(text, slash)).toBe(text);
+  });
+});
 
 // purchasing-core §5 "Product entry" / "Search filters", settings-messaging-shared §5.
 
