@@ -7,6 +7,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { type ListenEvents, listenWithReconnect } from './pgListener';
 import * as schema from './schema/index';
 
 export type Schema = typeof schema;
@@ -21,9 +22,14 @@ export type Database = {
   ping(): Promise<void>;
   /**
    * LISTEN on a channel: `handler` gets every NOTIFY payload sent after commit, by this process or
-   * any other on the same database. Resolves to a function that stops listening.
+   * any other on the same database. Resolves to a function that stops listening. On PostgreSQL a
+   * lost connection is retried without end (`events` hear of it); in-process PGlite cannot lose it.
    */
-  listen(channel: string, handler: (payload: string) => void): Promise<() => Promise<void>>;
+  listen(
+    channel: string,
+    handler: (payload: string) => void,
+    events?: ListenEvents,
+  ): Promise<() => Promise<void>>;
   close(): Promise<void>;
 };
 
@@ -96,29 +102,9 @@ async function openPostgres(url: string): Promise<Database> {
     async ping() {
       await db.execute(sql`select 1`);
     },
-    async listen(channel, handler) {
-      // A dedicated connection outside the pool: LISTEN is per session. If it drops, reconnect
-      // and listen again, so live events keep flowing after a database restart.
-      let client: pg.Client | null = null;
-      let stopped = false;
-      const connect = async (): Promise<void> => {
-        const next = new pg.Client({ connectionString: url });
-        next.on('notification', (message) => {
-          if (message.channel === channel && message.payload !== undefined)
-            handler(message.payload);
-        });
-        next.on('error', () => {
-          if (!stopped) setTimeout(() => void connect().catch(() => {}), 1000);
-        });
-        await next.connect();
-        await next.query(`listen "${channel.replaceAll('"', '')}"`);
-        client = next;
-      };
-      await connect();
-      return async () => {
-        stopped = true;
-        await client?.end().catch(() => {});
-      };
+    listen(channel, handler, events) {
+      // A dedicated connection outside the pool (LISTEN is per session), reconnected on loss.
+      return listenWithReconnect(url, channel, handler, events);
     },
     async close() {
       await pool.end();

@@ -21,13 +21,22 @@ export interface LiveBus {
   publish(topic: string, payload: unknown): Promise<void>;
   /** Topics with at least one local subscriber (diagnostics, tests). */
   readonly topicCount: number;
+  /** Whether the database listener is up; false while it reconnects (/healthz reports it). */
+  readonly listening: boolean;
   close(): Promise<void>;
 }
 
 export type LiveBusOptions = {
-  /** Told about payloads that cannot be decoded and handlers that throw; the bus carries on. */
+  /**
+   * Told about payloads that cannot be decoded, handlers that throw and a lost database listener
+   * (which reconnects by itself); the bus carries on.
+   */
   onError?: (error: unknown, context: string) => void;
 };
+
+/** The payload of the poke sent after the listener came back: events may have been missed. */
+export const RESYNC_POKE = { resync: true } as const;
+const POKE_TOPIC_PREFIX = 'sync.poke.';
 
 export async function createLiveBus(
   database: Database,
@@ -37,6 +46,7 @@ export async function createLiveBus(
   const decoder = new LiveDecoder();
   const report = options.onError ?? (() => {});
   let closed = false;
+  let listening = true;
 
   const dispatch = (topic: string, payload: unknown) => {
     const set = handlers.get(topic);
@@ -51,17 +61,35 @@ export async function createLiveBus(
     }
   };
 
-  const stopListening = await database.listen(LIVE_CHANNEL, (raw) => {
-    if (closed) return;
-    let event: ReturnType<LiveDecoder['accept']>;
-    try {
-      event = decoder.accept(raw);
-    } catch (error) {
-      report(error, 'undecodable live payload');
-      return;
-    }
-    if (event) dispatch(event.topic, event.payload);
-  });
+  const stopListening = await database.listen(
+    LIVE_CHANNEL,
+    (raw) => {
+      if (closed) return;
+      let event: ReturnType<LiveDecoder['accept']>;
+      try {
+        event = decoder.accept(raw);
+      } catch (error) {
+        report(error, 'undecodable live payload');
+        return;
+      }
+      if (event) dispatch(event.topic, event.payload);
+    },
+    {
+      onDown(error) {
+        listening = false;
+        report(error, 'live listener lost; reconnecting');
+      },
+      onUp() {
+        listening = true;
+        // NOTIFYs sent while the listener was away never reach us: every company with a client
+        // here gets a poke, so its clients pull the feed and miss nothing. Local only: another
+        // process whose listener stayed up missed nothing.
+        for (const topic of [...handlers.keys()]) {
+          if (topic.startsWith(POKE_TOPIC_PREFIX)) dispatch(topic, RESYNC_POKE);
+        }
+      },
+    },
+  );
 
   return {
     subscribe(topic, handler) {
@@ -88,6 +116,9 @@ export async function createLiveBus(
     },
     get topicCount() {
       return handlers.size;
+    },
+    get listening() {
+      return listening && !closed;
     },
     async close() {
       if (closed) return;
