@@ -1,12 +1,34 @@
 // Password hashes for the embedded provider's accounts: Node's scrypt, stored as
 // `scrypt$N$r$p$salt$hash` (base64url), so the cost can be raised later without breaking old hashes.
+// The cost is OWASP's current scrypt guidance (N = 2^17, r = 8, p = 1): 128 MiB and ~0.4 s per
+// hash here, so at most two run at once (the rest wait in line) to bound the memory they take.
 import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from 'node:crypto';
 
-const COST = { N: 16_384, r: 8, p: 1 } as const;
+export const SCRYPT_COST = { N: 131_072, r: 8, p: 1 } as const;
+const COST = SCRYPT_COST;
 const SALT_BYTES = 16;
 const KEY_BYTES = 32;
-// scrypt needs 128·N·r bytes: room for four times the default cost (Node refuses beyond maxmem).
-const MAX_MEMORY = 64 * 1024 * 1024;
+// scrypt needs 128·N·r bytes plus a little: room for the current cost and no more (Node refuses
+// beyond maxmem), so a corrupt or hostile row cannot make one sign-in take more.
+const MAX_COST_BYTES = 128 * COST.N * COST.r;
+const MAX_MEMORY = MAX_COST_BYTES + 16 * 1024 * 1024;
+const CONCURRENT_HASHES = 2;
+
+let running = 0;
+const waiting: Array<() => void> = [];
+
+async function inLine<T>(work: () => Promise<T>): Promise<T> {
+  if (running >= CONCURRENT_HASHES) await new Promise<void>((resolve) => waiting.push(resolve));
+  else running += 1;
+  try {
+    return await work();
+  } finally {
+    // The slot passes straight to the next in line (running stays the same), else it is freed.
+    const next = waiting.shift();
+    if (next) next();
+    else running -= 1;
+  }
+}
 
 function derive(
   password: string,
@@ -14,15 +36,18 @@ function derive(
   length: number,
   options: ScryptOptions,
 ): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    scrypt(
-      password.normalize('NFC'),
-      salt,
-      length,
-      { ...options, maxmem: MAX_MEMORY },
-      (error, key) => (error ? reject(error) : resolve(key)),
-    );
-  });
+  return inLine(
+    () =>
+      new Promise<Buffer>((resolve, reject) => {
+        scrypt(
+          password.normalize('NFC'),
+          salt,
+          length,
+          { ...options, maxmem: MAX_MEMORY },
+          (error, key) => (error ? reject(error) : resolve(key)),
+        );
+      }),
+  );
 }
 
 export async function hashPassword(password: string): Promise<string> {
@@ -60,7 +85,7 @@ function parse(stored: string): Parsed | null {
     Number.isInteger(p) &&
     p >= 1 &&
     p <= 4 &&
-    128 * N * r < MAX_MEMORY &&
+    128 * N * r <= MAX_COST_BYTES &&
     salt.length >= 8 &&
     key.length >= 16 &&
     key.length <= 128;
@@ -74,4 +99,10 @@ export async function verifyPassword(password: string, stored: string): Promise<
   const { N, r, p, salt, key } = parsed;
   const candidate = await derive(password, salt, key.length, { N, r, p });
   return candidate.length === key.length && timingSafeEqual(candidate, key);
+}
+
+/** True for a hash made at a lower cost than today's (or unreadable): replace it at the next sign-in. */
+export function needsRehash(stored: string): boolean {
+  const parsed = parse(stored);
+  return !parsed || parsed.N < COST.N || parsed.r < COST.r || parsed.p < COST.p;
 }

@@ -1,16 +1,17 @@
 // Accounts as the provider sees them: the claims it puts in ID tokens, and the password check of
 // the sign-in page (which also enforces the failed-login rate limit).
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Account } from 'oidc-provider';
-import { hashPassword, verifyPassword } from '../auth/passwords';
+import { hashPassword, needsRehash, verifyPassword } from '../auth/passwords';
 import type { Db } from '../db/database';
 import { accounts, contacts } from '../db/schema/index';
 import {
   clearFailures,
+  type InFlightChecks,
   type LoginLimits,
-  lockedForSeconds,
   normalizeUsername,
-  recordFailure,
+  releaseAttempt,
+  reserveAttempt,
 } from './loginLimit';
 
 /** The provider's view of an account; undefined for unknown or disabled accounts (tokens stop refreshing). */
@@ -53,35 +54,59 @@ export async function hasLeftEveryCompany(db: Db, accountId: number): Promise<bo
 export type SignInResult =
   | { ok: true; accountId: string }
   | { ok: false; reason: 'invalid' | 'disabled' | 'departed' }
-  | { ok: false; reason: 'locked'; retryAfterSeconds: number };
+  | { ok: false; reason: 'locked' | 'busy'; retryAfterSeconds: number };
 
 // Compared against when the username is unknown, so a miss costs the same time as a wrong password
 // and response times do not tell which usernames exist.
 let decoyHash: Promise<string> | undefined;
 
+/**
+ * The sign-in form's check. The attempt is reserved (counted as a failure) before the password is
+ * compared, so concurrent guesses count; a right password takes the reservation back. With
+ * `inFlight`, a second check of the same username (or too many from one address) while one is
+ * running is refused at once ('busy').
+ */
 export async function checkCredentials(
   db: Db,
   limits: LoginLimits,
   input: { username: string; password: string; ip: string },
+  inFlight?: InFlightChecks,
 ): Promise<SignInResult> {
   const username = normalizeUsername(input.username);
-  const wait = await lockedForSeconds(db, limits, username, input.ip);
-  if (wait > 0) return { ok: false, reason: 'locked', retryAfterSeconds: wait };
-
-  const [account] = await db
-    .select()
-    .from(accounts)
-    .where(eq(sql`lower(${accounts.username})`, username))
-    .limit(1);
-  decoyHash ??= hashPassword('decoy password that matches nothing');
-  const matches = await verifyPassword(input.password, account?.passwordHash ?? (await decoyHash));
-  if (!account || !matches) {
-    await recordFailure(db, username, input.ip);
-    return { ok: false, reason: 'invalid' };
+  const leave = inFlight ? inFlight.enter(username, input.ip) : () => {};
+  if (!leave) return { ok: false, reason: 'busy', retryAfterSeconds: 1 };
+  try {
+    const reservation = await reserveAttempt(db, limits, username, input.ip);
+    if (!reservation.ok) {
+      return { ok: false, reason: 'locked', retryAfterSeconds: reservation.retryAfterSeconds };
+    }
+    const [account] = await db
+      .select()
+      .from(accounts)
+      .where(eq(sql`lower(${accounts.username})`, username))
+      .limit(1);
+    decoyHash ??= hashPassword('decoy password that matches nothing');
+    const stored = account?.passwordHash ?? (await decoyHash);
+    const matches = await verifyPassword(input.password, stored);
+    // A wrong password leaves the reserved failure in place.
+    if (!account || !matches) return { ok: false, reason: 'invalid' };
+    await releaseAttempt(db, reservation.id);
+    // Told only after the right password, so it reveals nothing to someone guessing.
+    if (account.disabled) return { ok: false, reason: 'disabled' };
+    await clearFailures(db, username);
+    if (needsRehash(stored)) await rehash(db, account.id, stored, input.password);
+    if (await hasLeftEveryCompany(db, account.id)) return { ok: false, reason: 'departed' };
+    return { ok: true, accountId: String(account.id) };
+  } finally {
+    leave();
   }
-  // Told only after the right password, so it reveals nothing to someone guessing.
-  if (account.disabled) return { ok: false, reason: 'disabled' };
-  await clearFailures(db, username);
-  if (await hasLeftEveryCompany(db, account.id)) return { ok: false, reason: 'departed' };
-  return { ok: true, accountId: String(account.id) };
+}
+
+// A hash made at an older cost is replaced at the first right password (only if unchanged since).
+async function rehash(db: Db, accountId: number, old: string, password: string): Promise<void> {
+  const passwordHash = await hashPassword(password);
+  await db
+    .update(accounts)
+    .set({ passwordHash })
+    .where(and(eq(accounts.id, accountId), eq(accounts.passwordHash, old)));
 }

@@ -2,6 +2,7 @@
 // The embedded OpenID provider (oidc-provider), mounted at /oidc on the app's own origin. It is off
 // when OIDC_ISSUER names an external SSO. oidc-provider is a Koa app: Fastify hands it the raw
 // request (body unread, URL without the mount path) and steps aside.
+import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import Provider from 'oidc-provider';
 import type { AppContext } from '../app';
@@ -10,11 +11,24 @@ import { purgeExpiredPayloads } from './adapter';
 import { MOUNT_PATH, providerConfiguration } from './configuration';
 import { registerInteractions } from './interactions';
 import { DEFAULT_LOGIN_LIMITS, type LoginLimits, purgeOldFailures } from './loginLimit';
+import { IDP_MESSAGES, messagePage } from './pages';
 import { loadCookieKeys } from './secrets';
 
 const PURGE_EVERY_MS = 60 * 60 * 1000;
 
+/**
+ * Unauthenticated provider calls per client address and minute (security review L7): each
+ * /oidc/auth stores an interaction row, each /oidc/token costs a signature. A person signs in a
+ * few times an hour and the app refreshes every few minutes, so these leave room for a whole
+ * office behind one address, not for a script.
+ */
+export const OIDC_RATE_LIMITS = { auth: 60, token: 120 } as const;
+
 export type IdentityProviderOptions = { loginLimits?: LoginLimits };
+
+class RateLimited extends Error {
+  readonly statusCode = 429;
+}
 
 /** Mounts the provider and its sign-in pages; resolves to it, or to null when an external SSO is used. */
 export async function registerIdentityProvider(
@@ -61,6 +75,32 @@ export async function registerIdentityProvider(
     // Leave every body unread: the provider parses its own (forms and JSON) from the raw stream.
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
+    await scope.register(rateLimit, {
+      global: false,
+      errorResponseBuilder: () => new RateLimited('too many requests'),
+    });
+    // Over the limit: the token endpoint answers like OAuth (JSON with `error`, which the app takes
+    // as a passing failure, not a refusal of its session), the browser pages a Chinese page; both
+    // with Retry-After.
+    scope.setErrorHandler((error, request, reply) => {
+      if (!(error instanceof RateLimited)) throw error;
+      reply.status(429).header('cache-control', 'no-store');
+      if (request.url.startsWith(`${MOUNT_PATH}/token`)) {
+        return reply.send({ error: 'too_many_requests', error_description: IDP_MESSAGES.BUSY });
+      }
+      const page = messagePage({
+        title: IDP_MESSAGES.LOGIN_TITLE,
+        message: IDP_MESSAGES.BUSY,
+        backUrl: `${config.publicUrl}/`,
+      });
+      return reply.type('text/html; charset=utf-8').send(page);
+    });
+    const perMinute = (max: number) => ({
+      auth: 'public' as const,
+      rateLimit: { max, timeWindow: 60_000 },
+    });
+    scope.all(`${MOUNT_PATH}/auth`, { config: perMinute(OIDC_RATE_LIMITS.auth) }, handOver);
+    scope.all(`${MOUNT_PATH}/token`, { config: perMinute(OIDC_RATE_LIMITS.token) }, handOver);
     scope.all(MOUNT_PATH, { config: { auth: 'public' } }, handOver);
     scope.all(`${MOUNT_PATH}/*`, { config: { auth: 'public' } }, handOver);
   });

@@ -8,7 +8,7 @@ import type { ServerConfig } from '../config';
 import type { Db } from '../db/database';
 import { checkCredentials } from './accounts';
 import { MOUNT_PATH } from './configuration';
-import type { LoginLimits } from './loginLimit';
+import { InFlightChecks, type LoginLimits } from './loginLimit';
 import { IDP_MESSAGES, loginPage, messagePage } from './pages';
 
 export type InteractionDeps = {
@@ -49,6 +49,7 @@ type LoginBody = { username: string; password: string };
 export function registerInteractions(app: FastifyInstance, deps: InteractionDeps): void {
   const { provider, db, config, limits } = deps;
   const pageUrl = (uid: string) => `${MOUNT_PATH}/interaction/${uid}`;
+  const inFlight = new InFlightChecks();
 
   app.register(async (scope) => {
     // The sign-in form posts urlencoded fields; nothing else is accepted here.
@@ -106,11 +107,20 @@ export function registerInteractions(app: FastifyInstance, deps: InteractionDeps
           );
         if (!username.trim() || !password) return form(400, IDP_MESSAGES.MISSING_CREDENTIALS);
 
-        const result = await checkCredentials(db, limits, { username, password, ip: request.ip });
+        const result = await checkCredentials(
+          db,
+          limits,
+          { username, password, ip: request.ip },
+          inFlight,
+        );
         if (result.ok) return finish(request, reply, { login: { accountId: result.accountId } });
-        if (result.reason === 'locked') {
+        if (result.reason === 'locked' || result.reason === 'busy') {
           reply.header('retry-after', String(result.retryAfterSeconds));
-          return form(429, IDP_MESSAGES.locked(Math.ceil(result.retryAfterSeconds / 60)));
+          const message =
+            result.reason === 'busy'
+              ? IDP_MESSAGES.BUSY
+              : IDP_MESSAGES.locked(Math.ceil(result.retryAfterSeconds / 60));
+          return form(429, message);
         }
         if (result.reason === 'disabled') return form(403, IDP_MESSAGES.ACCOUNT_DISABLED);
         if (result.reason === 'departed') return form(403, STAFF_RULE_MESSAGES.SIGN_IN_DEPARTED);

@@ -11,6 +11,7 @@ export const IDP_MESSAGES = {
   MISSING_CREDENTIALS: '请输入账号和密码',
   ACCOUNT_DISABLED: '该账号已停用，请联系公司管理员',
   locked: (minutes: number) => `登录失败次数过多，请 ${minutes} 分钟后再试`,
+  BUSY: '登录请求过于频繁，请稍后再试',
   INTERACTION_EXPIRED: '登录页面已过期，请返回应用重新登录',
   LOGOUT_TITLE: '退出登录',
   LOGOUT_QUESTION: '确定要退出登录吗？',

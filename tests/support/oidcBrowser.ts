@@ -85,6 +85,8 @@ export function formAction(html: string): string {
 
 export class OidcBrowser {
   readonly jar = new CookieJar();
+  /** Sent with every request (say an X-Forwarded-For a proxy in front would add). */
+  headers: Record<string, string> = {};
 
   constructor(
     /** Replaceable, to continue with the same cookies against a restarted server. */
@@ -106,6 +108,7 @@ export class OidcBrowser {
       url: path,
       remoteAddress: this.ip,
       headers: {
+        ...this.headers,
         host: target.host,
         cookie: this.jar.header(path),
         ...(options.form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),

@@ -58,6 +58,17 @@ export function expiredTokenFor(
   return accessTokenFor(database, issuer, accountId, { ...options, expiresInSeconds: -60 });
 }
 
+// A real hash costs ~0.4 s (server/auth/passwords.ts): tests reuse one per password.
+const hashes = new Map<string, Promise<string>>();
+const hashOf = (password: string) => {
+  let hash = hashes.get(password);
+  if (!hash) {
+    hash = hashPassword(password);
+    hashes.set(password, hash);
+  }
+  return hash;
+};
+
 /** Inserts a sign-in account with a real scrypt hash; resolves to its id. */
 export async function createAccount(
   database: Database | Db,
@@ -67,7 +78,7 @@ export async function createAccount(
     .insert(accounts)
     .values({
       username: input.username,
-      passwordHash: await hashPassword(input.password),
+      passwordHash: await hashOf(input.password),
       name: input.name,
       disabled: input.disabled ?? false,
     })
