@@ -4,9 +4,10 @@
 // Missing or bad tokens get 401 with the spec's message, a foreign company 403.
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { COMMON_MESSAGES } from '../../src/domain/messages/common';
 import type { Db } from '../db/database';
 import { accounts, companies, contacts } from '../db/schema/index';
-import { badRequest, forbidden, unauthorized } from '../http/httpError';
+import { badRequest, forbidden, HttpError, unauthorized } from '../http/httpError';
 import type { TokenVerifier, VerifiedToken } from './tokens';
 
 export type AuthLevel = 'public' | 'user' | 'company' | 'admin';
@@ -93,14 +94,18 @@ export async function authenticate(
   return user;
 }
 
-/** The membership named by `currentCompanyId`, or the spec's 403. */
+/**
+ * The membership named by `currentCompanyId`, or 403 NOT_A_MEMBER: the account does not (or no
+ * longer) work for that company. The app clears that company's data on it (security review M5).
+ */
 export function membershipFor(user: AuthUser, rawCompanyId: unknown): Membership {
   if (typeof rawCompanyId !== 'string' || !/^\d{1,15}$/.test(rawCompanyId)) {
     throw badRequest('请求参数有误：currentCompanyId');
   }
   const companyId = Number(rawCompanyId);
   const membership = user.memberships.find((m) => m.companyId === companyId);
-  if (!membership) throw forbidden();
+  // The spec's 403 text; the code tells the app this company's data must go.
+  if (!membership) throw new HttpError(403, 'NOT_A_MEMBER', COMMON_MESSAGES.NO_PERMISSION);
   return membership;
 }
 

@@ -11,10 +11,12 @@ import { HttpError } from '../http/httpError';
 import { mayUserSubscribe } from './authorize';
 import type { LiveBus } from './bus';
 import {
+  CLOSE_NOT_A_MEMBER,
   type ClientMessage,
   type ErrorMessage,
   errors,
   MAX_CLIENT_MESSAGE_BYTES,
+  membershipEndedTopic,
   parseClientMessage,
   type ServerMessage,
 } from './protocol';
@@ -64,6 +66,8 @@ export class LiveConnection {
   private user: AuthUser | null = null;
   private token: string | null = null;
   private readonly topics = new Map<string, () => void>();
+  /** The bus subscription that ends this socket when its account leaves a company. */
+  private stopMembershipWatch: (() => void) | null = null;
   private missedPongs = 0;
   private connectTimer: NodeJS.Timeout | null;
   private expiryTimer: NodeJS.Timeout | null = null;
@@ -159,6 +163,9 @@ export class LiveConnection {
   }
 
   private async connect(token: string, userId: number): Promise<void> {
+    // Watched before the memberships are read, so a handover committed meanwhile is not missed
+    // (a user_id that is not the token's is refused below, which ends the watch too).
+    this.watchMembership(userId);
     const user = await this.authenticate(token);
     if (!user || this.closed) return;
     if (user.accountId !== userId) {
@@ -180,6 +187,18 @@ export class LiveConnection {
       }
     }
     this.send({ type: 'connected' });
+  }
+
+  /**
+   * A handover, delete or unbinding of this account (security review M5) closes the socket: the
+   * client pulls at once, its feed answers 403 NOT_A_MEMBER for the company it left, and it
+   * reconnects with the companies it has left.
+   */
+  private watchMembership(accountId: number): void {
+    this.stopMembershipWatch?.();
+    this.stopMembershipWatch = this.deps.bus.subscribe(membershipEndedTopic(accountId), () =>
+      this.refuse(errors.notAMember(), CLOSE_NOT_A_MEMBER),
+    );
   }
 
   private armExpiry(expiresAt: number | null): void {
@@ -270,5 +289,7 @@ export class LiveConnection {
     this.connectTimer = null;
     this.expiryTimer = null;
     this.dropAllTopics();
+    this.stopMembershipWatch?.();
+    this.stopMembershipWatch = null;
   }
 }

@@ -2,11 +2,25 @@
 // malformed frame gets an error naming the field instead of crashing the connection, and the
 // frames the server answers with.
 import { COMMON_MESSAGES } from '../../src/domain/messages/common';
+import { MEMBERSHIP_MESSAGES } from '../../src/domain/messages/session';
 
 /** Larger client frames are refused with an error (the socket itself allows a little more). */
 export const MAX_CLIENT_MESSAGE_BYTES = 64 * 1024;
 const MAX_TOKEN_CHARS = 16 * 1024;
 const MAX_TOPIC_CHARS = 200;
+
+/**
+ * The socket is closed with this code when its account stopped working for one of its companies
+ * (handover, delete, unbinding): the client pulls at once, and the feed's 403 NOT_A_MEMBER tells
+ * it which company's data to clear. It reconnects as usual with the companies it has left.
+ */
+export const CLOSE_NOT_A_MEMBER = 4410;
+
+/**
+ * Server-internal: published (inside the write) when an account's membership of a company ends.
+ * Clients cannot subscribe to it (the domain's `maySubscribe` knows no such topic).
+ */
+export const membershipEndedTopic = (accountId: number) => `account.revoked.${accountId}`;
 
 export type ClientMessage =
   | { type: 'connect'; token: string; userId: number }
@@ -36,6 +50,11 @@ export const errors = {
     error_code: 'FORBIDDEN',
     error_message: COMMON_MESSAGES.NO_PERMISSION,
     ...(topic === undefined ? {} : { topic }),
+  }),
+  notAMember: (): ErrorMessage => ({
+    type: 'error',
+    error_code: 'NOT_A_MEMBER',
+    error_message: MEMBERSHIP_MESSAGES.NOT_A_MEMBER,
   }),
   invalid: (field?: string): ErrorMessage => ({
     type: 'error',

@@ -96,13 +96,15 @@ export function registerFiles(app: FastifyInstance, { database }: Pick<AppContex
       const companyIds = user.memberships.map((m) => m.companyId);
       const file = await readableFile(db, request.query.path, companyIds);
       if (!file) throw notFound(TODO_SERVER_MESSAGES.FILE_NOT_FOUND);
-      // Same origin as the app: never let a stored file run as a page (SVG, HTML).
+      // Same origin as the app: never let a stored file run as a page (SVG, HTML). Never kept by
+      // the browser either: a revoked membership or a deleted file must not stay readable on the
+      // device (security review L3); the service worker keeps images until the session ends.
       return reply
         .header('content-type', file.contentType)
         .header('content-disposition', contentDisposition(file.fileName, file.contentType))
         .header('x-content-type-options', 'nosniff')
         .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
-        .header('cache-control', 'private, max-age=31536000, immutable')
+        .header('cache-control', 'private, no-store')
         .send(await fileContent(db, file.id));
     },
   );

@@ -39,3 +39,20 @@ export const SESSION_MESSAGES = {
 export function signOutPendingMessage(pending: number): string {
   return `有 ${pending} 条更改尚未同步，现在退出登录，这些更改将会丢失。可以等待同步完成后再退出。`;
 }
+
+/**
+ * Ours (security review M5): the account no longer works for a company it had on this device
+ * (handed over, deleted, unbound). The server answers NOT_A_MEMBER; the app then clears that
+ * company's data here, and first shows the changes that can no longer be sent.
+ */
+export const MEMBERSHIP_MESSAGES = {
+  /** The server's 403 NOT_A_MEMBER (feed and API). */
+  NOT_A_MEMBER: '你已不在该公司任职，无法访问该公司的数据',
+  /** An outbox entry of a company the user left: kept for the user to read, never sent. */
+  ENTRY_UNSENDABLE: '你已不在该公司任职，这条更改无法再发送，请复制需要保留的内容后放弃',
+  /** Above the list of such entries when no company is left. */
+  UNSENT_TITLE: '以下更改未能发送',
+  UNSENT_HINT: '你已不在任何公司任职，本机数据将被清除。请先复制需要保留的内容。',
+  COPY: '复制',
+  CLEAR_AND_SIGN_OUT: '清除本机数据并退出',
+} as const;
