@@ -1,6 +1,7 @@
 // Server settings, read once from the environment. Every variable is documented in README.md.
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import type { DatabaseTimeouts } from './db/timeouts';
 
 const onOff = z.enum(['on', 'off']);
 /** Renders that may wait for a slot (at ~0.2 s each, a few seconds of work). */
@@ -16,6 +17,9 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
     .optional(),
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
+  DB_LOCK_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(10_000),
+  UPLOAD_QUOTA_MB: z.coerce.number().int().min(1).max(10_000_000).default(2048),
   APP_DIR: z.string().min(1).default('./dist'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   OIDC_ISSUER: z.url().optional(),
@@ -45,6 +49,13 @@ export type ServerConfig = {
   databaseUrl: string | undefined;
   /** The built app (vite build output) served at `/`. */
   appDir: string;
+  /**
+   * PostgreSQL: the longest a statement may run and a lock be waited for (server/db/timeouts.ts);
+   * a request that runs out is answered 503 数据库繁忙，请稍后再试.
+   */
+  dbTimeouts: DatabaseTimeouts;
+  /** Bytes of uploads (not deleted) one company may keep; the next upload is refused. */
+  uploadQuotaBytes: number;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   oidc: {
     /** Set: an external SSO issues the tokens and the embedded provider is off. */
@@ -158,6 +169,8 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
       clientId: e.OIDC_CLIENT_ID,
       audience: e.OIDC_AUDIENCE,
       jwksUrl: e.OIDC_JWKS_URL,
+    dbTimeouts: { statementMs: e.DB_STATEMENT_TIMEOUT_MS, lockMs: e.DB_LOCK_TIMEOUT_MS },
+    uploadQuotaBytes: e.UPLOAD_QUOTA_MB * 1024 * 1024,
       accessTokenTtl: e.ACCESS_TOKEN_TTL,
       refreshTokenTtl: e.REFRESH_TOKEN_TTL,
     },

@@ -8,7 +8,9 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { type ListenEvents, listenWithReconnect } from './pgListener';
+import { PGLITE_BYTEA } from './pgliteBytea';
 import * as schema from './schema/index';
+import { type DatabaseTimeouts, DEFAULT_DATABASE_TIMEOUTS, poolTimeoutOptions } from './timeouts';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -33,14 +35,21 @@ export type Database = {
   close(): Promise<void>;
 };
 
-export type DatabaseOptions = { databaseUrl?: string | undefined; dataDir?: string | undefined };
+export type DatabaseOptions = {
+  databaseUrl?: string | undefined;
+  dataDir?: string | undefined;
+  /** PostgreSQL's statement and lock timeouts (timeouts.ts); the defaults when absent. */
+  dbTimeouts?: DatabaseTimeouts | undefined;
+};
 
 const MIGRATIONS_FOLDER = new URL('./migrations', import.meta.url).pathname;
 // Any constant works; it only has to be the same for every server process of this app.
 const MIGRATION_LOCK_ID = 7_301_001;
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl);
+  if (options.databaseUrl) {
+    return openPostgres(options.databaseUrl, options.dbTimeouts ?? DEFAULT_DATABASE_TIMEOUTS);
+  }
   return openPglite(options.dataDir);
 }
 
@@ -48,7 +57,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
   // No dataDir, or `memory://`, means an in-memory database that vanishes with the process.
   const inMemory = !dataDir || dataDir.startsWith('memory://');
   if (!inMemory) await mkdir(dataDir, { recursive: true });
-  const client = inMemory ? new PGlite() : new PGlite(dataDir);
+  const client = inMemory ? new PGlite(PGLITE_BYTEA) : new PGlite(dataDir, PGLITE_BYTEA);
   await client.waitReady;
   const db = drizzlePglite({ client, schema });
   return {
@@ -74,8 +83,8 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
   };
 }
 
-async function openPostgres(url: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+async function openPostgres(url: string, timeouts: DatabaseTimeouts): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: 10, ...poolTimeoutOptions(timeouts) });
   // A dropped idle connection must not crash the process; the pool reconnects on next use.
   pool.on('error', (error) => console.error('PostgreSQL pool error:', error.message));
   const db = drizzlePg({ client: pool, schema });
@@ -88,6 +97,8 @@ async function openPostgres(url: string): Promise<Database> {
       // apply each migration once.
       const connection = await pool.connect();
       try {
+        // Waits for another server's migrations, and a migration may rewrite a large table.
+        await connection.query('set statement_timeout = 0');
         await connection.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
         await migrate(drizzlePg({ client: connection, schema }), {
           migrationsFolder: MIGRATIONS_FOLDER,
@@ -96,6 +107,7 @@ async function openPostgres(url: string): Promise<Database> {
         await connection
           .query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID])
           .catch(() => {});
+        await connection.query('reset statement_timeout').catch(() => {});
         connection.release();
       }
     },

@@ -1,9 +1,11 @@
 // Every write to synced data goes through `write`: one transaction that first takes the sync
 // lock, so versions are handed out in commit order (a feed reader can never see version 12
 // before 11 commits), then runs the change and records it in the feed and on the live channel.
+// A request's write waits for the lock and runs within the database timeouts (timeouts.ts).
 import { sql } from 'drizzle-orm';
 import { ChangeSet } from '../sync/changeSet';
 import type { Db } from './database';
+import { unlimitedTimeouts } from './timeouts';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -18,12 +20,27 @@ export async function nextVersion(tx: Tx): Promise<number> {
   return Number(result.rows[0]?.v);
 }
 
-export async function write<T>(db: Db, fn: (tx: Tx, changes: ChangeSet) => Promise<T>): Promise<T> {
+type WriteOptions = { unlimited?: boolean };
+
+export async function write<T>(
+  db: Db,
+  fn: (tx: Tx, changes: ChangeSet) => Promise<T>,
+  options: WriteOptions = {},
+): Promise<T> {
   return db.transaction(async (tx) => {
+    if (options.unlimited) await tx.execute(unlimitedTimeouts);
     await tx.execute(sql`select pg_advisory_xact_lock(${SYNC_WRITE_LOCK})`);
     const changes = new ChangeSet();
     const result = await fn(tx, changes);
     await changes.flush(tx);
     return result;
   });
+}
+
+/**
+ * `write` for a seed or bulk load: no statement or lock timeout in its transaction (the demo
+ * seed runs for many seconds, and a second server starting beside it waits for it on the lock).
+ */
+export function bulkWrite<T>(db: Db, fn: (tx: Tx, changes: ChangeSet) => Promise<T>): Promise<T> {
+  return write(db, fn, { unlimited: true });
 }

@@ -2,6 +2,7 @@
 // too-large body a 413 with the spec's message, and only a real fault becomes a 500.
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { COMMON_MESSAGES } from '../../src/domain/messages/common';
+import { isDatabaseBusy } from '../db/timeouts';
 import { HttpError } from './httpError';
 import { failure } from './replies';
 
@@ -40,6 +41,13 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply
         .status(error.statusCode)
         .send(error.data === undefined ? body : { ...body, data: error.data });
+    }
+    if (isDatabaseBusy(error)) {
+      // A lock or statement timeout, or no free connection (server/db/timeouts.ts): retry later.
+      return reply
+        .status(503)
+        .header('retry-after', '5')
+        .send(failure('DATABASE_BUSY', COMMON_MESSAGES.DATABASE_BUSY));
     }
     if (error.validation) {
       return reply.status(400).send(failure('INVALID_INPUT', invalidInputMessage(error)));

@@ -11,7 +11,7 @@
 import type { SheetState } from '../../src/domain/purchase/sheetStates';
 import type { Database } from '../db/database';
 import { orderLines, orders, sheetLines, sheets, todos } from '../db/schema/index';
-import { write } from '../db/write';
+import { bulkWrite } from '../db/write';
 import { loadSeedContext, type SeedContext } from './bulkContext';
 import { assignIds, type BuiltDocument, buildDocument } from './documents';
 import { FeedBuffer, feedBrands, feedRows, feedSupplierRows } from './feed';
@@ -116,7 +116,7 @@ async function writeDocuments(
   state: Writer,
 ): Promise<void> {
   docs.sort((a, b) => Date.parse(a.sheet.createTime) - Date.parse(b.sheet.createTime));
-  await write(database.db, async (tx, changes) => {
+  await bulkWrite(database.db, async (tx, changes) => {
     const sheetIds = withSheets ? await reserveIds(tx, 'sheets', docs.length) : [];
     const orderIds = await reserveIds(tx, 'orders', docs.filter((d) => d.order).length);
     docs.forEach((doc, i) => {
@@ -243,7 +243,7 @@ export async function seedBulk(database: Database, options: BulkOptions): Promis
     (done) => report('todos', done, options.todos),
   );
   // Brands the new documents name that the company's clients have not been sent yet.
-  await write(database.db, async (tx, changes) => {
+  await bulkWrite(database.db, async (tx, changes) => {
     const feed = new FeedBuffer();
     await feedBrands(tx, feed, [context.company.id]);
     await feedSupplierRows(tx, feed, [context.company.id]);
@@ -288,7 +288,7 @@ async function writeTodos(
       if (!message) throw new Error('buildThread answered no message');
       return message;
     });
-    await write(database.db, async (tx, changes) => {
+    await bulkWrite(database.db, async (tx, changes) => {
       const ids = await reserveIds(tx, 'todos', size);
       const withIds = rows.map((row, i) => {
         const id = ids[i] ?? 0;

@@ -10,6 +10,8 @@ describe('loadConfig', () => {
       publicUrl: 'http://127.0.0.1:8080',
       dataDir: resolve('./data'),
       databaseUrl: undefined,
+      dbTimeouts: { statementMs: 30_000, lockMs: 10_000 },
+      uploadQuotaBytes: 2048 * 1024 * 1024,
       appDir: resolve('./dist'),
       logLevel: 'info',
       oidc: {
@@ -39,6 +41,9 @@ describe('loadConfig', () => {
       DATA_DIR: '/tmp/x',
       DATABASE_URL: 'postgres://u:p@localhost:5432/db',
       APP_DIR: '/srv/app',
+      DB_STATEMENT_TIMEOUT_MS: '60000',
+      DB_LOCK_TIMEOUT_MS: '2000',
+      UPLOAD_QUOTA_MB: '100',
       LOG_LEVEL: 'warn',
       OIDC_ISSUER: 'https://sso.example.com/realms/buyers',
       OIDC_CLIENT_ID: 'buyers-app',
@@ -63,6 +68,8 @@ describe('loadConfig', () => {
       appDir: '/srv/app',
       logLevel: 'warn',
       oidc: {
+      dbTimeouts: { statementMs: 60_000, lockMs: 2000 },
+      uploadQuotaBytes: 100 * 1024 * 1024,
         externalIssuer: 'https://sso.example.com/realms/buyers',
         clientId: 'buyers-app',
         audience: 'account',
@@ -136,4 +143,7 @@ describe('loadConfig', () => {
   ])('refuses %o naming the variable', (env, name) => {
     expect(() => loadConfig(env)).toThrow(name);
   });
+    [{ DB_STATEMENT_TIMEOUT_MS: '0' }, 'DB_STATEMENT_TIMEOUT_MS'],
+    [{ DB_LOCK_TIMEOUT_MS: 'soon' }, 'DB_LOCK_TIMEOUT_MS'],
+    [{ UPLOAD_QUOTA_MB: '0' }, 'UPLOAD_QUOTA_MB'],
 });

@@ -22,6 +22,8 @@ export const COMMON_MESSAGES = {
   NETWORK_FAILED: '网络连接失败，请检查网络后重试',
   /** A 5xx (or any unexpected answer) without an error_message. */
   SERVER_BUSY: '服务器繁忙，请稍后重试',
+  /** 503: the database timed out (a lock or a statement) or had no connection free in time. */
+  DATABASE_BUSY: '数据库繁忙，请稍后再试',
   /** A public call made too often from one address (429). */
   TOO_MANY_REQUESTS: '操作过于频繁，请稍后再试',
   /** A 4xx other than 401/403/413 without an error_message. */
