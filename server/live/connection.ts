@@ -20,6 +20,7 @@ import {
   parseClientMessage,
   type ServerMessage,
 } from './protocol';
+import { mayReceive } from './visibility';
 
 /** Close codes of the channel: 44xx mirror the HTTP statuses. */
 export const CLOSE_UNAUTHORIZED = 4401;
@@ -238,11 +239,15 @@ export class LiveConnection {
       this.send(errors.forbidden(topic));
       return;
     }
-    const stop = this.deps.bus.subscribe(topic, (payload) => {
-      this.send({ type: 'event', topic, payload });
-    });
+    const stop = this.deps.bus.subscribe(topic, (payload) => this.deliver(topic, payload));
     this.topics.set(topic, stop);
     this.send({ type: 'subscribed', topic });
+  }
+
+  /** An event of a held topic, if the user's companies may read it over REST too (L15). */
+  private deliver(topic: string, payload: unknown): void {
+    const companyIds = this.user?.memberships.map((m) => m.companyId) ?? [];
+    if (mayReceive(topic, payload, companyIds)) this.send({ type: 'event', topic, payload });
   }
 
   private unsubscribe(topic: string): void {
