@@ -52,6 +52,8 @@ declare module 'fastify' {
 export type AppDeps = {
   config: ServerConfig;
   database: Database;
+  /** Where the log goes instead of stdout (tests read it: no secrets in a production log). */
+  logStream?: { write(line: string): void };
 };
 
 export type AppContext = AppDeps & {
@@ -70,9 +72,9 @@ function fastifyTrustProxy(
   return trust;
 }
 
-export async function buildApp({ config, database }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logStream }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.logLevel },
+    logger: { level: config.logLevel, ...(logStream ? { stream: logStream } : {}) },
     // One line per request only when asked for (LOG_LEVEL=debug); `npm start` stays readable.
     logController: new LogController({
       disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',

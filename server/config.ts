@@ -37,6 +37,8 @@ const envSchema = z.object({
   TRUST_PROXY: z.string().trim().default('off'),
   DEV_ORIGINS: z.string().trim().optional(),
   SMS_OUTBOX_FILE: z.string().trim().min(1).optional(),
+  SMS_HOURLY_LIMIT: z.coerce.number().int().min(1).default(200),
+  SMS_PREFIX_HOURLY_LIMIT: z.coerce.number().int().min(1).default(20),
 });
 
 export type ServerConfig = {
@@ -95,6 +97,11 @@ export type ServerConfig = {
    * each, with the registration image codes' answers: for automated tests. Unset: the log only.
    */
   smsOutboxFile: string | null;
+  /**
+   * Registration SMS codes sent an hour, in all and per 7-digit mobile prefix (security review
+   * M11: a script cycling through numbers costs at most this much).
+   */
+  smsBudget: { hourly: number; prefixHourly: number };
 };
 
 export type TrustProxy = false | number | string[];
@@ -182,5 +189,6 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
     simulator: { enabled: (e.SIM ?? (production ? 'off' : 'on')) === 'on', speed: e.SIM_SPEED },
     documents: { renders: e.DOCUMENT_RENDERS, renderQueue: DOCUMENT_RENDER_QUEUE },
     smsOutboxFile: e.SMS_OUTBOX_FILE ?? null,
+    smsBudget: { hourly: e.SMS_HOURLY_LIMIT, prefixHourly: e.SMS_PREFIX_HOURLY_LIMIT },
   };
 }

@@ -4,12 +4,18 @@
 // approves it into a company (a new account and an IN_SERVICE contact) or rejects it with
 // `npm run registrations` (./registrationsCli.ts).
 import { randomInt } from 'node:crypto';
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, like, sql } from 'drizzle-orm';
 import { ACCOUNT_MESSAGES } from '../../src/domain/account/messages';
 import { MAINLAND_MOBILE_PATTERN } from '../../src/domain/account/registration';
 import { hashPassword } from '../auth/passwords';
 import type { Db } from '../db/database';
-import { accounts, companies, contacts, registrationRequests } from '../db/schema/index';
+import {
+  accounts,
+  companies,
+  contacts,
+  registrationRequests,
+  verificationCodes,
+} from '../db/schema/index';
 import { write } from '../db/write';
 import { badRequest, HttpError, refused } from '../http/httpError';
 import { loadStaffRows, type Reader } from '../sync/projections';
@@ -31,20 +37,32 @@ function requireMobile(mobile: string | undefined): string {
   return value;
 }
 
-/** Refuses a mobile that already signs in somewhere or already waits for approval. */
-async function requireNewMobile(db: Reader, mobile: string): Promise<void> {
+/** Whether the mobile already signs in somewhere or waits for approval (null: neither). */
+async function knownMobile(db: Reader, mobile: string): Promise<'ACCOUNT' | 'PENDING' | null> {
   const [account] = await db
     .select({ id: accounts.id })
     .from(accounts)
     .where(eq(accounts.mobile, mobile))
     .limit(1);
-  if (account) throw refused(ACCOUNT_MESSAGES.MOBILE_REGISTERED, 'MOBILE_REGISTERED');
+  if (account) return 'ACCOUNT';
   const [pending] = await db
     .select({ id: registrationRequests.id })
     .from(registrationRequests)
     .where(and(eq(registrationRequests.mobile, mobile), eq(registrationRequests.state, 'PENDING')))
     .limit(1);
-  if (pending) throw refused(ACCOUNT_MESSAGES.REGISTRATION_PENDING, 'REGISTRATION_PENDING');
+  return pending ? 'PENDING' : null;
+}
+
+/**
+ * Refuses a mobile that already signs in somewhere or already waits for approval. Only the submit
+ * asks, after the SMS code proved the mobile: the holder of the phone learns it, nobody else.
+ */
+async function requireNewMobile(db: Reader, mobile: string): Promise<void> {
+  const known = await knownMobile(db, mobile);
+  if (known === 'ACCOUNT') throw refused(ACCOUNT_MESSAGES.MOBILE_REGISTERED, 'MOBILE_REGISTERED');
+  if (known === 'PENDING') {
+    throw refused(ACCOUNT_MESSAGES.REGISTRATION_PENDING, 'REGISTRATION_PENDING');
+  }
 }
 
 export interface RegistrationCodeBody {
@@ -58,6 +76,7 @@ export async function sendRegistrationCode(
   db: Db,
   outbox: SmsOutbox,
   body: RegistrationCodeBody,
+  budget: SmsBudget,
 ): Promise<void> {
   const mobile = requireMobile(body.mobile);
   const answer = (body.image_code ?? '').trim();
@@ -69,14 +88,50 @@ export async function sendRegistrationCode(
   if (check === 'invalid') {
     throw badRequest(ACCOUNT_MESSAGES.IMAGE_CODE_INVALID, 'IMAGE_CODE_INVALID');
   }
-  await requireNewMobile(db, mobile);
+  await requireSmsBudget(db, mobile, budget);
+  // Every mobile gets the same answer and the same per-mobile limits (issueCode); one that has an
+  // account or a pending request gets a notice instead of the code (security review M11).
   const code = await issueCode(db, mobile, 'REGISTER');
-  await outbox({
-    mobile,
-    purpose: 'REGISTER',
-    code,
-    text: smsText.code(code, CODE_TTL_MINUTES),
-  });
+  const known = await knownMobile(db, mobile);
+  await outbox(
+    known === null
+      ? { mobile, purpose: 'REGISTER', code, text: smsText.code(code, CODE_TTL_MINUTES) }
+      : {
+          mobile,
+          purpose: 'REGISTER_NOTICE',
+          text: known === 'ACCOUNT' ? smsText.registered() : smsText.pending(),
+        },
+  );
+}
+
+/** Registration codes the server sends an hour, all mobiles and per 7-digit prefix (SMS cost). */
+export interface SmsBudget {
+  hourly: number;
+  prefixHourly: number;
+}
+
+/** Digits of the mobile that name its carrier and area (号段 + HLR): pumping walks through them. */
+const PREFIX_DIGITS = 7;
+
+/**
+ * Refuses (429, the same message for every mobile) once the hour's registration SMS are spent, in
+ * all or for the mobile's prefix. Counted on the stored codes, so every server process shares it.
+ */
+async function requireSmsBudget(db: Db, mobile: string, budget: SmsBudget): Promise<void> {
+  const since = new Date(Date.now() - 3600_000);
+  const recent = and(
+    eq(verificationCodes.purpose, 'REGISTER'),
+    gt(verificationCodes.createdAt, since),
+  );
+  const [all] = await db.select({ n: count() }).from(verificationCodes).where(recent);
+  const prefix = mobile.slice(0, PREFIX_DIGITS);
+  const [near] = await db
+    .select({ n: count() })
+    .from(verificationCodes)
+    .where(and(recent, like(verificationCodes.mobile, `${prefix}%`)));
+  if ((all?.n ?? 0) >= budget.hourly || (near?.n ?? 0) >= budget.prefixHourly) {
+    throw new HttpError(429, 'SMS_BUDGET', ACCOUNT_MESSAGES.SMS_BUDGET_SPENT);
+  }
 }
 
 export interface RegistrationBody {

@@ -56,7 +56,10 @@ export async function runRegistrationsCommand(
   database: Database,
   argv: string[],
   out: CliOutput = consoleOutput,
-  log: SmsLog = { warn: (_object, message) => out.info(message) },
+  log: SmsLog = {
+    warn: (_object, message) => out.info(message),
+    info: (_object, message) => out.info(message),
+  },
   outboxFile: string | null = process.env.SMS_OUTBOX_FILE?.trim() || null,
 ): Promise<number> {
   let args: ReturnType<typeof parse>;
@@ -90,7 +93,11 @@ export async function runRegistrationsCommand(
         const company = wholeNumber(args.company);
         if (args.id === null || company === null)
           throw new UsageError('approve needs <id> and --company <id>.');
-        const approval = await approveRegistration(db, createSmsOutbox(log, outboxFile), {
+        // As the server: the initial password is printed only outside production (L4).
+        const outbox = createSmsOutbox(log, outboxFile, {
+          revealSecrets: process.env.NODE_ENV !== 'production',
+        });
+        const approval = await approveRegistration(db, outbox, {
           id: args.id,
           companyId: company,
           admin: args.admin,

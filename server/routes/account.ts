@@ -54,7 +54,9 @@ export function registerAccount(
   { database, config }: Pick<AppContext, 'database' | 'config'>,
 ) {
   const { db } = database;
-  const outbox = createSmsOutbox(app.log, config.smsOutboxFile);
+  const outbox = createSmsOutbox(app.log, config.smsOutboxFile, {
+    revealSecrets: !config.production,
+  });
   const recordImageCode = imageCodeRecorder(config.smsOutboxFile);
 
   // The password reset's code, sent to the signed-in user's own mobile only.
@@ -182,7 +184,7 @@ export function registerAccount(
         },
       },
       async (request) => {
-        await sendRegistrationCode(db, outbox, request.body ?? {});
+        await sendRegistrationCode(db, outbox, request.body ?? {}, config.smsBudget);
         return ok(codeAnswer);
       },
     );

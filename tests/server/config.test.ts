@@ -30,6 +30,7 @@ describe('loadConfig', () => {
       simulator: { enabled: true, speed: 1 },
       documents: { renders: 1, renderQueue: 8 },
       smsOutboxFile: null,
+      smsBudget: { hourly: 200, prefixHourly: 20 },
     });
   });
 
@@ -58,6 +59,8 @@ describe('loadConfig', () => {
       TRUST_PROXY: '2',
       DEV_ORIGINS: 'http://localhost:5173, http://127.0.0.1:5173/',
       SMS_OUTBOX_FILE: '/tmp/sms.jsonl',
+      SMS_HOURLY_LIMIT: '50',
+      SMS_PREFIX_HOURLY_LIMIT: '5',
     });
     expect(config).toEqual({
       port: 9000,
@@ -85,6 +88,7 @@ describe('loadConfig', () => {
       simulator: { enabled: false, speed: 10 },
       documents: { renders: 3, renderQueue: 8 },
       smsOutboxFile: '/tmp/sms.jsonl',
+      smsBudget: { hourly: 50, prefixHourly: 5 },
     });
   });
 

@@ -30,6 +30,8 @@ export const ACCOUNT_MESSAGES = {
   REGISTRATION_PENDING: '该手机号的注册申请正在审核中，请耐心等待',
   REGISTRATION_SUBMITTED: '注册申请已提交，审核通过后将以短信通知您登录账号',
   REGISTER_NAME_TOO_LONG: '姓名不能超过50个字符',
+  /** The hourly SMS budget of registration is spent (all mobiles alike; security review M11). */
+  SMS_BUDGET_SPENT: '当前获取验证码的人数较多，请稍后再试',
   AVATAR_NOT_IMAGE: '头像只能是 gif、jpeg、png、svg 格式的图片',
 } as const;
 
