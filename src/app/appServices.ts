@@ -2,7 +2,7 @@
 // the API client and the sync worker connection, wired to each other. React only reads them
 // (App provides them); nothing here renders.
 import { notifications } from '@mantine/notifications';
-import { createOidcAuth, createUserManager } from '../auth/oidcAuth';
+import { createOidcAuth, createRevocations, createUserManager } from '../auth/oidcAuth';
 import { AUTH_CALLBACK_PATH } from '../auth/returnTo';
 import { openUserDatabase } from '../data/db';
 import type { RuntimeConfig } from '../domain/config/runtimeConfig';
@@ -33,7 +33,11 @@ export function createAppServices(
   config: RuntimeConfig,
   page: Location = window.location,
 ): AppServices {
-  const auth = createOidcAuth(createUserManager(config.auth, page.origin));
+  const auth = createOidcAuth(
+    createUserManager(config.auth, page.origin),
+    Date.now,
+    createRevocations(config.auth, page.origin),
+  );
   const sync = new SyncConnection({
     createClient: createSyncClient,
     openDb: openUserDatabase,

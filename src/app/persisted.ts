@@ -3,6 +3,7 @@
 // read: a value written by an older app version, or edited by hand, reads as absent instead of
 // breaking the app. Storage that throws (private mode, quota, disabled) behaves as empty.
 import type { z } from 'zod';
+import { pendingRevocationsSchema } from '../auth/revocationSchema';
 import { runtimeConfigSchema } from '../domain/config/runtimeConfig';
 import { chatContactsSchema } from '../features/chat/chatSchemas';
 import { searchFormsSchema } from '../features/lists/searchFormSchema';
@@ -29,6 +30,12 @@ const PERSISTED = {
   authUser: { store: 'local', name: 'purchasing.auth.user', schema: oidcEntriesSchema },
   /** oidc-client-ts's pending sign-in requests (PKCE verifier, return URL) until the callback. */
   authRequests: { store: 'local', name: 'purchasing.auth.requests', schema: oidcEntriesSchema },
+  /** Refresh tokens of sign-outs the provider has not yet revoked (offline): src/auth/revocations. */
+  authRevocations: {
+    store: 'local',
+    name: 'purchasing.auth.revocations',
+    schema: pendingRevocationsSchema,
+  },
   /** The last GET /api/v7/user of the signed-in subject, for offline starts (src/app/session). */
   account: { store: 'local', name: 'purchasing.session.account', schema: cachedAccountSchema },
   /** The company this device last worked in: the default for a new tab (spec §6). */

@@ -1,12 +1,14 @@
 // Sign-in with oidc-client-ts against the runtime config's authority (issue 5 item 1):
 // authorization code + PKCE, the user kept in Web Storage (src/auth/authStores.ts) so the installed
 // app opens offline, no silent renewal by iframe or timer of the library's own: the session checks
-// its token every 10 s and calls `renew`, which uses the refresh token under a Web Lock.
-import { type User, UserManager } from 'oidc-client-ts';
+// its token every 10 s and calls `renew`, which uses the refresh token under a Web Lock. A sign-out
+// the provider could not hear of queues its refresh token for revocation later (revocations.ts).
+import { OidcClient, type User, UserManager, type UserManagerSettings } from 'oidc-client-ts';
 import type { RuntimeConfig } from '../domain/config/runtimeConfig';
 import type { Auth, AuthUser, RenewResult } from './auth';
 import { PersistedStateStore } from './authStores';
 import { AUTH_CALLBACK_PATH, returnToFromState, type SignInState } from './returnTo';
+import { createRevocationQueue, persistedRevocations, type RevocationQueue } from './revocations';
 import { classifyRenewError, needsRenewal } from './tokenPolicy';
 
 const RENEW_LOCK = 'purchasing-auth-renew';
@@ -23,8 +25,8 @@ export function toAuthUser(user: User): AuthUser {
   };
 }
 
-export function createUserManager(auth: RuntimeConfig['auth'], origin: string): UserManager {
-  return new UserManager({
+function managerSettings(auth: RuntimeConfig['auth'], origin: string): UserManagerSettings {
+  return {
     authority: auth.authority,
     client_id: auth.clientId,
     scope: auth.scope,
@@ -40,7 +42,22 @@ export function createUserManager(auth: RuntimeConfig['auth'], origin: string): 
     loadUserInfo: false,
     // `forget` revokes the refresh token itself, so a failed revocation never blocks sign-out.
     revokeTokensOnSignout: false,
-  });
+  };
+}
+
+export function createUserManager(auth: RuntimeConfig['auth'], origin: string): UserManager {
+  return new UserManager(managerSettings(auth, origin));
+}
+
+/** The queue of refresh tokens to revoke, sent to the provider's revocation endpoint. */
+export function createRevocations(auth: RuntimeConfig['auth'], origin: string): RevocationQueue {
+  const client = new OidcClient(managerSettings(auth, origin));
+  const queue = createRevocationQueue(persistedRevocations, (token) =>
+    client.revokeToken(token, 'refresh_token'),
+  );
+  // Back online: the sign-outs made offline reach the provider without waiting for a restart.
+  if (typeof window !== 'undefined') window.addEventListener('online', () => void queue.flush());
+  return queue;
 }
 
 /** Runs `task` alone among this user's tabs (Web Locks), or directly where they are missing. */
@@ -62,13 +79,24 @@ export type OidcManager = Pick<
   | 'signoutRedirect'
 >;
 
-export function createOidcAuth(manager: OidcManager, now: () => number = Date.now): Auth {
+export function createOidcAuth(
+  manager: OidcManager,
+  now: () => number = Date.now,
+  revocations: RevocationQueue | null = null,
+): Auth {
   async function stored(): Promise<User | null> {
     return manager.getUser();
   }
 
+  /** Sends the queued revocations, in the background: never delays or fails the caller. */
+  function revokeQueued(): void {
+    void revocations?.flush();
+  }
+
   return {
     async storedUser() {
+      // Read at every start: the moment to retry sign-outs the provider has not heard of.
+      revokeQueued();
       const user = await stored();
       return user ? toAuthUser(user) : null;
     },
@@ -81,6 +109,7 @@ export function createOidcAuth(manager: OidcManager, now: () => number = Date.no
 
     async completeSignIn(url) {
       const user = await manager.signinRedirectCallback(url);
+      revokeQueued();
       return { user: toAuthUser(user), returnTo: returnToFromState(user.state) };
     },
 
@@ -94,7 +123,9 @@ export function createOidcAuth(manager: OidcManager, now: () => number = Date.no
         }
         try {
           const renewed = await manager.signinSilent();
-          return renewed ? { kind: 'renewed', user: toAuthUser(renewed) } : { kind: 'refused' };
+          if (!renewed) return { kind: 'refused' };
+          revokeQueued();
+          return { kind: 'renewed', user: toAuthUser(renewed) };
         } catch (error) {
           return { kind: classifyRenewError(error) };
         }
@@ -102,10 +133,13 @@ export function createOidcAuth(manager: OidcManager, now: () => number = Date.no
     },
 
     async forget() {
+      const refreshToken = (await stored())?.refresh_token;
       try {
         await manager.revokeTokens(['refresh_token']);
-      } catch {
-        // Offline or refused: the provider's sign-out (or the token's own expiry) ends it.
+      } catch (error) {
+        // Offline or the provider is down: revoked later. An OAuth error is the provider's answer.
+        const answered = (error as Error | null)?.name === 'ErrorResponse';
+        if (refreshToken && !answered) revocations?.add(refreshToken);
       }
       await manager.removeUser();
     },

@@ -1,0 +1,168 @@
+// Sign-out while the provider cannot be reached (security review L16): the refresh token is kept
+// in the auth module's storage and revoked at the next chance; it leaves the queue once revoked,
+// once the provider answers that it cannot be, or once it has outlived any refresh token.
+import { ErrorResponse, User } from 'oidc-client-ts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createOidcAuth, type OidcManager } from '../../../src/auth/oidcAuth';
+import {
+  createRevocationQueue,
+  persistedRevocations,
+  REVOCATION_MAX_AGE_MS,
+} from '../../../src/auth/revocations';
+
+const NOW = 1_700_000_000_000;
+const offline = () => new TypeError('Failed to fetch');
+
+function memoryStorage(): Storage {
+  const items = new Map<string, string>();
+  return {
+    get length() {
+      return items.size;
+    },
+    clear: () => items.clear(),
+    getItem: (key) => items.get(key) ?? null,
+    key: (index) => [...items.keys()][index] ?? null,
+    removeItem: (key) => void items.delete(key),
+    setItem: (key, value) => void items.set(key, String(value)),
+  };
+}
+
+function signedIn(refreshToken: string): User {
+  return new User({
+    access_token: 'access-1',
+    token_type: 'Bearer',
+    refresh_token: refreshToken,
+    id_token: 'id-1',
+    expires_at: NOW / 1000 + 600,
+    profile: { sub: '3', iss: 'http://idp', aud: 'app', exp: 0, iat: 0, name: '李娜' },
+  });
+}
+
+function manager(stored: User | null) {
+  let user = stored;
+  return {
+    getUser: vi.fn(async () => user),
+    clearStaleState: vi.fn(async () => {}),
+    signinRedirect: vi.fn(async () => {}),
+    signinRedirectCallback: vi.fn(async () => signedIn('refresh-new')),
+    signinSilent: vi.fn(async (): Promise<User | null> => signedIn('refresh-2')),
+    revokeTokens: vi.fn(async () => {}),
+    removeUser: vi.fn(async () => {
+      user = null;
+    }),
+    signoutRedirect: vi.fn(async () => {}),
+  } satisfies OidcManager;
+}
+
+let local: Storage;
+beforeEach(() => {
+  local = memoryStorage();
+  vi.stubGlobal('window', { localStorage: local, sessionStorage: memoryStorage() });
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const queued = () => persistedRevocations.read().map((entry) => entry.token);
+
+describe('sign-out offline', () => {
+  it('keeps the refresh token, forgets the user, and revokes the token at the next start', async () => {
+    const revoke = vi.fn(async (_token: string): Promise<void> => {
+      throw offline();
+    });
+    const revocations = createRevocationQueue(persistedRevocations, revoke, () => NOW);
+    const m = manager(signedIn('refresh-1'));
+    m.revokeTokens.mockRejectedValue(offline());
+
+    await createOidcAuth(m, () => NOW, revocations).forget();
+    expect(m.removeUser).toHaveBeenCalled();
+    expect(queued()).toEqual(['refresh-1']);
+    // In the auth module's own storage, where a restarted app finds it.
+    expect(local.getItem('purchasing.auth.revocations')).toContain('refresh-1');
+
+    // Still offline at the next start: it stays.
+    await revocations.flush();
+    expect(revoke).toHaveBeenCalledWith('refresh-1');
+    expect(queued()).toEqual(['refresh-1']);
+
+    // The app starts again with the provider reachable: revoked and dropped.
+    revoke.mockResolvedValue(undefined);
+    const restarted = createRevocationQueue(persistedRevocations, revoke, () => NOW);
+    const auth = createOidcAuth(manager(null), () => NOW, restarted);
+    expect(await auth.storedUser()).toBeNull();
+    await restarted.flush();
+    expect(revoke).toHaveBeenLastCalledWith('refresh-1');
+    expect(queued()).toEqual([]);
+  });
+
+  it('drops a token the provider refuses to revoke (an OAuth error is its final answer)', async () => {
+    const revoke = vi.fn(async (_token: string) => {
+      throw new ErrorResponse({ error: 'invalid_request' });
+    });
+    const revocations = createRevocationQueue(persistedRevocations, revoke, () => NOW);
+    revocations.add('refresh-1');
+    await revocations.flush();
+    expect(revoke).toHaveBeenCalledTimes(1);
+    expect(queued()).toEqual([]);
+  });
+
+  it('queues nothing when the provider revoked it at sign-out or answered with an error', async () => {
+    const revocations = createRevocationQueue(persistedRevocations, vi.fn(), () => NOW);
+    await createOidcAuth(manager(signedIn('refresh-1')), () => NOW, revocations).forget();
+    const refused = manager(signedIn('refresh-2'));
+    refused.revokeTokens.mockRejectedValue(new ErrorResponse({ error: 'invalid_client' }));
+    await createOidcAuth(refused, () => NOW, revocations).forget();
+    expect(queued()).toEqual([]);
+  });
+
+  it('retries after a renewal or a sign-in, when the provider has just answered', async () => {
+    const revoke = vi.fn(async (_token: string) => {});
+    const revocations = createRevocationQueue(persistedRevocations, revoke, () => NOW);
+    revocations.add('refresh-old');
+    const m = manager(signedIn('refresh-1'));
+    const auth = createOidcAuth(m, () => NOW, revocations);
+    await auth.completeSignIn('http://app/auth/callback?code=x');
+    expect(revoke).toHaveBeenCalledWith('refresh-old');
+    await revocations.flush();
+    expect(queued()).toEqual([]);
+
+    revocations.add('refresh-older');
+    await auth.renew('access-1');
+    expect(m.signinSilent).toHaveBeenCalled();
+    expect(revoke).toHaveBeenLastCalledWith('refresh-older');
+  });
+
+  it('stops at the first failure and gives up on tokens older than any refresh token lives', async () => {
+    let now = NOW;
+    const revoke = vi.fn(async (_token: string) => {
+      throw offline();
+    });
+    const revocations = createRevocationQueue(persistedRevocations, revoke, () => now);
+    revocations.add('refresh-1');
+    revocations.add('refresh-2');
+    await revocations.flush();
+    expect(revoke).toHaveBeenCalledTimes(1);
+    expect(queued()).toEqual(['refresh-1', 'refresh-2']);
+
+    now = NOW + REVOCATION_MAX_AGE_MS + 1;
+    await revocations.flush();
+    expect(revoke).toHaveBeenCalledTimes(1);
+    expect(queued()).toEqual([]);
+  });
+
+  it('sends each token once when flushes overlap', async () => {
+    let release = () => {};
+    const revoke = vi.fn(
+      (_token: string) =>
+        new Promise<void>((resolve) => {
+          release = resolve;
+        }),
+    );
+    const revocations = createRevocationQueue(persistedRevocations, revoke, () => NOW);
+    revocations.add('refresh-1');
+    const first = revocations.flush();
+    const second = revocations.flush();
+    release();
+    await Promise.all([first, second]);
+    expect(revoke).toHaveBeenCalledTimes(1);
+    expect(queued()).toEqual([]);
+  });
+});
