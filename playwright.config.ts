@@ -42,7 +42,9 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: 'node_modules/.bin/tsx server/main.ts',
+    // The server's node flags (scripts/lib.mjs SERVER_NODE_FLAGS): V8's linear-time regexp fallback.
+    command:
+      'node_modules/.bin/tsx --enable-experimental-regexp-engine-on-excessive-backtracks server/main.ts',
     url: `${baseURL}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,

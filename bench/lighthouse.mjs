@@ -17,7 +17,7 @@ import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { bin, chromiumPath, root } from '../scripts/lib.mjs';
+import { bin, chromiumPath, root, SERVER_NODE_FLAGS } from '../scripts/lib.mjs';
 
 const path = process.env.BENCH_PATH ?? '/no-permission';
 const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -42,7 +42,7 @@ function freePort() {
 
 async function startServer() {
   const port = await freePort();
-  const server = spawn(bin('tsx'), ['server/main.ts'], {
+  const server = spawn(bin('tsx'), [...SERVER_NODE_FLAGS, 'server/main.ts'], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {

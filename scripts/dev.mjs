@@ -1,12 +1,12 @@
 // `npm run dev`: the reference server (restarted on change) plus Vite with hot reload in front
 // of it; open the URL Vite prints. PORT is the server's port, Vite proxies to it.
 import { spawn } from 'node:child_process';
-import { bin, ensureDependencies, root } from './lib.mjs';
+import { bin, ensureDependencies, root, SERVER_NODE_FLAGS } from './lib.mjs';
 
 await ensureDependencies();
 
 const children = [
-  spawn(bin('tsx'), ['watch', '--clear-screen=false', 'server/main.ts'], {
+  spawn(bin('tsx'), ['watch', '--clear-screen=false', ...SERVER_NODE_FLAGS, 'server/main.ts'], {
     cwd: root,
     stdio: 'inherit',
     // Vite's origin signs in against the server's provider (redirect and CORS origins).

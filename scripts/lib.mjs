@@ -7,6 +7,13 @@ import { join } from 'node:path';
 export const root = new URL('..', import.meta.url).pathname;
 export const bin = (name) => join(root, 'node_modules', '.bin', name);
 
+/**
+ * Node flags of every server process: V8 re-runs a regular expression that backtracks too much on
+ * its linear-time engine instead of freezing the process (security review H1; server/regexpFallback.ts).
+ * tsx hands them on to the node process it starts.
+ */
+export const SERVER_NODE_FLAGS = ['--enable-experimental-regexp-engine-on-excessive-backtracks'];
+
 export function step(title) {
   console.info(`\n▶ ${title}`);
 }

@@ -1,6 +1,6 @@
 // `npm start`: everything a fresh clone needs, then the reference server serving the built app.
 import { spawn } from 'node:child_process';
-import { bin, ensureBuilt, ensureDependencies, root } from './lib.mjs';
+import { bin, ensureBuilt, ensureDependencies, root, SERVER_NODE_FLAGS } from './lib.mjs';
 
 try {
   await ensureDependencies();
@@ -10,6 +10,9 @@ try {
   process.exit(1);
 }
 
-const server = spawn(bin('tsx'), ['server/main.ts'], { cwd: root, stdio: 'inherit' });
+const server = spawn(bin('tsx'), [...SERVER_NODE_FLAGS, 'server/main.ts'], {
+  cwd: root,
+  stdio: 'inherit',
+});
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

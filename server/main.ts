@@ -4,6 +4,7 @@ import { buildApp } from './app';
 import { loadConfig, type ServerConfig } from './config';
 import { openDatabase } from './db/database';
 import { prepareDocumentFonts } from './documents/fonts';
+import { REGEXP_FALLBACK_MISSING, regexpFallbackOn } from './regexpFallback';
 import { dataDirBusyMessage, dataDirStatus } from './seed/dataDirGuard';
 import { DEFAULT_DEMO_SEED, DEMO_PASSWORD, demoAccountLines, seedDemoData } from './seed/demo';
 import { accountsWithDemoPassword, demoPasswordRefusal } from './seed/demoGuard';
@@ -31,6 +32,7 @@ async function resolvePort(config: ServerConfig): Promise<ServerConfig> {
 }
 
 async function main(): Promise<void> {
+  if (!regexpFallbackOn()) console.warn(REGEXP_FALLBACK_MISSING);
   const config = await resolvePort(loadConfig(process.env));
   // PGlite is single-process: a second server (or `npm run seed`) on the same folder would corrupt it.
   if (!config.databaseUrl && !config.dataDir.startsWith('memory://')) {

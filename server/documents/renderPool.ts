@@ -8,6 +8,7 @@
 // `idleTimeoutMs` without work: each holds the fonts (~5 MB) and pdf-lib. close() ends them all.
 import { Piscina } from 'piscina';
 import { type DocumentSpec, DocumentSpecError } from '../../src/documents/spec';
+import { REGEXP_FALLBACK_FLAG } from '../regexpFallback';
 import { createRenderLimit, type RenderLimit } from './renderLimit';
 import type { RenderAnswer } from './renderWorker';
 
@@ -19,11 +20,13 @@ const WORKER_FILE = new URL('./renderWorker.ts', import.meta.url).href;
 /**
  * The worker runs TypeScript as the server does: through tsx. Under `tsx server/main.ts` the
  * parent's options already load it (a worker inherits them); under vitest they do not, so tsx is
- * added then (`--import tsx`, Node ≥ 20.6).
+ * added then (`--import tsx`, Node ≥ 20.6). V8's regexp fallback flag is the whole process's
+ * (workers get it without asking) and Node refuses a worker that names it.
  */
 export function workerExecArgv(parent: readonly string[] = process.execArgv): string[] {
-  const hasTsx = parent.some((option) => /[/\\]tsx[/\\]|^tsx$/.test(option));
-  return hasTsx ? [...parent] : [...parent, '--import', 'tsx'];
+  const own = parent.filter((option) => option !== REGEXP_FALLBACK_FLAG);
+  const hasTsx = own.some((option) => /[/\\]tsx[/\\]|^tsx$/.test(option));
+  return hasTsx ? own : [...own, '--import', 'tsx'];
 }
 
 export type DocumentRendererOptions = {

@@ -9,6 +9,7 @@ import {
   type DocumentRenderer,
   workerExecArgv,
 } from '../../server/documents/renderPool';
+import { REGEXP_FALLBACK_FLAG } from '../../server/regexpFallback';
 import type { DocumentFonts } from '../../src/documents/fonts/fontFiles';
 import { nodeFontSource } from '../../src/documents/fonts/node/nodeFontSource';
 import { renderPdf } from '../../src/documents/pdf/render';
@@ -128,13 +129,15 @@ describe('document renderer (worker threads)', () => {
     await expect(pool.render(contractSpec(1))).rejects.toThrow('document renderer closed');
   }, 60_000);
 
+  const underTsxOptions = [
+    '--require',
+    '/app/node_modules/tsx/dist/preflight.cjs',
+    '--import',
+    'file:///app/node_modules/tsx/dist/loader.mjs',
+  ];
+
   it('loads tsx in the workers unless the parent already runs it', () => {
-    const underTsx = [
-      '--require',
-      '/app/node_modules/tsx/dist/preflight.cjs',
-      '--import',
-      'file:///app/node_modules/tsx/dist/loader.mjs',
-    ];
+    const underTsx = underTsxOptions;
     expect(workerExecArgv(underTsx)).toEqual(underTsx);
     expect(workerExecArgv(['--conditions', 'node'])).toEqual([
       '--conditions',
@@ -142,5 +145,10 @@ describe('document renderer (worker threads)', () => {
       '--import',
       'tsx',
     ]);
+  });
+
+  it('leaves out the regexp fallback flag, which the workers share with the process', () => {
+    const underStart = [...underTsxOptions, REGEXP_FALLBACK_FLAG];
+    expect(workerExecArgv(underStart)).toEqual(underTsxOptions);
   });
 });

@@ -5,6 +5,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { REGEXP_FALLBACK_MISSING } from '../../server/regexpFallback';
 import { createPostgresDatabase, drivers, dropPostgresDatabase } from '../support/databases';
 
 const root = new URL('../..', import.meta.url).pathname;
@@ -23,7 +24,9 @@ afterEach(async () => {
 });
 
 /** Spawns the server and resolves with the URL it prints. */
-function startServer(env: Record<string, string>): Promise<{ url: string; child: ChildProcess }> {
+function startServer(
+  env: Record<string, string>,
+): Promise<{ url: string; child: ChildProcess; output: string }> {
   const child = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: root,
     env: { ...process.env, PORT: '0', LOG_LEVEL: 'warn', ...env },
@@ -34,7 +37,7 @@ function startServer(env: Record<string, string>): Promise<{ url: string; child:
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       const match = /ready at (http:\/\/\S+\/)/.exec(output);
-      if (match?.[1]) resolve({ url: match[1], child });
+      if (match?.[1]) resolve({ url: match[1], child, output });
     };
     child.stdout.on('data', onData);
     child.stderr.on('data', onData);
@@ -53,8 +56,10 @@ describe.each(drivers)('the server process on %s', (driver) => {
       env.DATABASE_URL = url;
     }
 
-    const { url, child } = await startServer(env);
+    const { url, child, output } = await startServer(env);
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
+    // server/main.ts warns when it runs without V8's linear-time regexp fallback (H1).
+    expect(output).not.toContain(REGEXP_FALLBACK_MISSING);
 
     const health = await fetch(new URL('/healthz', url));
     expect(health.status).toBe(200);
