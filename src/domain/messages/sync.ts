@@ -1,6 +1,8 @@
 // Wording of the sync status and the pending-changes view. The specs describe an online-only
 // product and word none of this; these are our own, kept here beside the specs' messages so every
 // user-visible string lives in one place.
+import { OUTBOX_SEND_WINDOW_DAYS } from '../sync/retention';
+
 export const SYNC_LABELS = {
   OFFLINE: '离线',
   SYNCING: '同步中',
@@ -26,6 +28,16 @@ export const SYNC_LABELS = {
   CANCEL: '取消',
   CONFIRM: '确定',
   UNREADABLE: '这条更改由更新版本的应用写入，当前版本无法发送，请刷新页面更新应用',
+  /** An entry older than the send window (src/domain/sync/retention.ts): the user decides. */
+  EXPIRED: `该更改已超过${OUTBOX_SEND_WINDOW_DAYS}天未能发送，请确认后重新提交或放弃`,
+  RESUBMIT: '确认并重新提交',
+  /** A rolled-back (older) app on a database a newer app upgraded (src/data/readOnly.ts). */
+  OUTDATED_TITLE: '应用版本低于本机数据',
+  OUTDATED_NOTICE:
+    '本机数据由更新版本的应用保存，当前版本只能查看尚未发送的更改，不能修改或发送。更新应用后即可继续使用，本机数据不会丢失。',
+  OUTDATED_NONE: '本机没有尚未发送的更改',
+  OUTDATED_EXPORT: '导出未发送的更改',
+  OUTDATED_FILE: '未发送的更改.json',
 } as const;
 
 export const ENTRY_STATE_LABELS = {
@@ -35,6 +47,7 @@ export const ENTRY_STATE_LABELS = {
   applied: '已提交，等待确认',
   failed: '同步失败',
   conflict: '数据冲突',
+  expired: '超时未发送',
   'waiting-files': '等待上传附件',
 } as const;
 export type EntryStateKey = keyof typeof ENTRY_STATE_LABELS;
@@ -69,4 +82,6 @@ export const syncWarnings = {
   pausedForAuth: '登录已过期，更改会保留在本机，重新登录后继续同步',
   storageFull: (percent: number) => `本机存储空间即将用完（已用 ${percent}%），请清理设备空间`,
   unreadable: (n: number) => `有 ${n} 条更改需要更新应用后才能发送`,
+  outdatedUnreadable: (n: number) =>
+    `另有 ${n} 条更改由更新版本的应用写入，当前版本无法显示详情，导出文件中包含全部内容`,
 } as const;

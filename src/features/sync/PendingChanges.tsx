@@ -26,6 +26,7 @@ const STATE_COLORS: Record<EntryStateKey, string> = {
   applied: 'teal',
   failed: 'red',
   conflict: 'orange',
+  expired: 'orange',
   'waiting-files': 'gray',
 };
 
@@ -141,7 +142,7 @@ function EntryCard({
           )}
           {view.canRetry && !view.conflict && (
             <Button size="xs" loading={busy} onClick={() => act(() => onRetry(view.id, false))}>
-              {SYNC_LABELS.RETRY}
+              {view.state === 'expired' ? SYNC_LABELS.RESUBMIT : SYNC_LABELS.RETRY}
             </Button>
           )}
           {view.canDiscard && <DiscardButton onConfirm={() => act(() => onDiscard(view.id))} />}

@@ -6,6 +6,7 @@ import {
   type EntryStateKey,
   MUTATION_LABELS,
 } from '../../domain/messages/sync';
+import { EXPIRED_CODE } from '../../sync/core/lifecycle';
 import type { MutationType, OutboxEntry } from '../../sync/core/mutations';
 import type { Row } from '../../sync/core/types';
 
@@ -67,7 +68,10 @@ function describe(entry: OutboxEntry): { title: string; subject: string } {
 }
 
 function stateOf(entry: OutboxEntry, waitingFiles: boolean): EntryStateKey {
-  if (entry.status === 'failed') return entry.failure?.status === 409 ? 'conflict' : 'failed';
+  if (entry.status === 'failed') {
+    if (entry.failure?.code === EXPIRED_CODE) return 'expired';
+    return entry.failure?.status === 409 ? 'conflict' : 'failed';
+  }
   if (entry.status === 'sending') return 'sending';
   if (entry.status === 'applied') return 'applied';
   if (waitingFiles) return 'waiting-files';

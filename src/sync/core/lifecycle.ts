@@ -1,7 +1,11 @@
 // How an outbox entry moves: pending → sending → applied | pending again (retry, 401) | failed
 // (refused), and back to pending when the user retries a refusal. Applying an answer also maps
 // the temporary ids it created in every other entry and chains If-Match, so a second offline
-// edit of the same row is not refused by the version the first edit produced.
+// edit of the same row is not refused by the version the first edit produced. An entry whose key
+// is older than the server keeps answers (src/domain/sync/retention.ts) is not sent: it waits
+// for the user, as a refusal does.
+import { SYNC_LABELS } from '../../domain/messages/sync';
+import { OUTBOX_SEND_WINDOW_MS } from '../../domain/sync/retention';
 import { mapEntries, mergeIdMap } from './idMap';
 import {
   createdIds,
@@ -13,9 +17,28 @@ import {
 } from './mutations';
 import { type Outcome, retryAt } from './outcomes';
 import { rebase } from './rebase';
-import { entityKey, type IdMap, type Row, type RowKey } from './types';
+import { type EntryMeta, entityKey, type IdMap, type Row, type RowKey } from './types';
 
 export const markSending = (entry: OutboxEntry): OutboxEntry => ({ ...entry, status: 'sending' });
+
+/** The failure code of an entry held back because its key may be forgotten by the server. */
+export const EXPIRED_CODE = 'ENTRY_EXPIRED';
+
+/**
+ * The key was first used longer ago than the send window: the server may have purged its answer
+ * and would apply the change a second time, so the user decides (resubmit or discard).
+ */
+export const isExpired = (entry: EntryMeta, now: number): boolean =>
+  now - (entry.keySince ?? entry.createdAt) >= OUTBOX_SEND_WINDOW_MS;
+
+/** Recorded instead of sending an expired entry: failed, its effect rolled back, shown. */
+export const expiredOutcome = (): Extract<Outcome, { kind: 'rejected' }> => ({
+  kind: 'rejected',
+  status: 0,
+  code: EXPIRED_CODE,
+  message: SYNC_LABELS.EXPIRED,
+  serverRow: null,
+});
 
 /**
  * After a crash or a reload, entries left in flight are sent again: the same Idempotency-Key
@@ -169,7 +192,8 @@ export function chainIfMatch(
  * The user retries a refused entry: a new Idempotency-Key (the server stored the refusal under
  * the old one and would answer it again), sent at once. `overwrite` after a 409 keeps the local
  * change over the server's row: If-Match becomes that row's version. Then `reapply` puts the
- * effect back, with the refusal's server row as base when overwriting.
+ * effect back, with the refusal's server row as base when overwriting. The new key's send window
+ * starts now (an expired entry the user resubmits goes once more).
  */
 export function retryFailed(
   entry: OutboxEntry,
@@ -183,6 +207,7 @@ export function retryFailed(
     ...base,
     status: 'pending',
     key: `${entry.id}.r${retries}`,
+    keySince: now,
     retries,
     attempts: 0,
     nextAttemptAt: now,

@@ -1,7 +1,9 @@
 // Which outbox entries may be sent now. Entries of one entity go strictly one after another in
 // enqueue order: the next waits while an earlier one is pending, in flight or failed. A failed
 // entry blocks only its own entity, never others. An entry also waits for the temporary ids it
-// names to be mapped, for its files to be uploaded and for its retry time.
+// names to be mapped, for its files to be uploaded and for its retry time. An entry whose key is
+// older than the send window is never sent ('expired'): the engine records it as refused.
+import { isExpired } from './lifecycle';
 import { createdTempIds, entityOf, filesOf, type OutboxEntry, unmappedRefs } from './mutations';
 import { type FileRef, fileWaiting } from './mutations/spec';
 import { entityKey, type IdMap, type UploadedFiles } from './types';
@@ -25,6 +27,7 @@ export type Wait =
   | 'behind'
   | 'unreadable'
   | 'other-user'
+  | 'expired'
   | 'paused'
   | 'waiting-id'
   | 'waiting-files'
@@ -71,6 +74,7 @@ function headWait(entry: OutboxEntry, state: SendState, now: number): Wait {
   if (entry.status === 'sending') return 'in-flight';
   if (entry.status === 'failed') return 'failed';
   if (entry.userSub !== state.userSub) return 'other-user';
+  if (isExpired(entry, now)) return 'expired';
   if (state.paused) return 'paused';
   if (unmappedRefs(entry, state.idMap).length > 0) return 'waiting-id';
   if (filesOf(entry).some((ref) => fileWaiting(ref, state.uploaded))) return 'waiting-files';
@@ -90,6 +94,16 @@ export function nextBatch(
     .sort(bySeq)
     .filter((entry) => waits.get(entry.id) === 'ready')
     .slice(0, limit);
+}
+
+/** Heads too old to send under their key: the engine marks them failed for the user. */
+export function expiredHeads(
+  entries: readonly OutboxEntry[],
+  state: SendState,
+  now: number,
+): OutboxEntry[] {
+  const waits = explain(entries, state, now);
+  return [...entries].sort(bySeq).filter((entry) => waits.get(entry.id) === 'expired');
 }
 
 /**

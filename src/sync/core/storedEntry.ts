@@ -65,6 +65,7 @@ const storedSchema = z.object({
   attempts: z.int(),
   nextAttemptAt: z.number(),
   createdAt: z.number(),
+  keySince: z.optional(z.number()),
   lastError: z.nullable(z.string()),
   failure: z.nullable(
     z.object({ status: z.int(), code: z.string(), message: z.string(), serverRow: z.unknown() }),

@@ -92,6 +92,11 @@ export interface EntryMeta {
   /** Not sent before this time (epoch ms). */
   nextAttemptAt: number;
   createdAt: number;
+  /**
+   * When the current `key` was first used (epoch ms); absent = `createdAt`. Past the send window
+   * (src/domain/sync/retention.ts) the server may have forgotten the key, so it is not sent.
+   */
+  keySince?: number;
   /** Why the last attempt must be repeated (shown while it waits); null after success. */
   lastError: string | null;
   failure: EntryFailure | null;

@@ -8,8 +8,15 @@
 // round left `sending`, so they do not wait for a restart.
 import type { PurchasingDb } from '../../data/db';
 import { readClientId, readCompanySync } from '../../data/meta';
+import { expiredOutcome } from '../core/lifecycle';
 import type { MutationInput, OutboxEntry } from '../core/mutations';
-import { filesWaitedFor, nextBatch, nextWakeAt, type SendState } from '../core/ordering';
+import {
+  expiredHeads,
+  filesWaitedFor,
+  nextBatch,
+  nextWakeAt,
+  type SendState,
+} from '../core/ordering';
 import { type BackoffOptions, backoff, type Outcome } from '../core/outcomes';
 import { discardEntry, enqueueEntry, newTemporaryId, recoverEntries, retryEntry } from './commands';
 import { fileIdsOf, releaseFiles } from './files';
@@ -296,6 +303,13 @@ export class SyncEngine {
    */
   private async pushBatch(): Promise<boolean> {
     const { state, entries } = await this.sendState();
+    // Too old to send under its key (the server may have forgotten it): refused here, shown.
+    const expired = expiredHeads(entries, state, this.deps.now());
+    if (expired.length > 0) {
+      for (const entry of expired) await recordOutcome(this.deps, entry.id, expiredOutcome());
+      await this.refresh();
+      return true;
+    }
     const uploads = this.uploadRetries.due(entries, state, this.deps.now());
     const batch = nextBatch(entries, state, this.deps.now(), this.deps.maxInFlight ?? 8);
     if (batch.length === 0 && uploads.length === 0) return false;

@@ -49,6 +49,28 @@ describe('entryView', () => {
     });
   });
 
+  it('shows an entry too old to send as waiting for the user, who may resubmit or discard', () => {
+    const view = entryView(
+      entry(1, sheetOwner(5, 3), {
+        status: 'failed',
+        failure: {
+          status: 0,
+          code: 'ENTRY_EXPIRED',
+          message: '该更改已超过28天未能发送，请确认后重新提交或放弃',
+          serverRow: null,
+        },
+      }),
+    );
+    expect(view).toMatchObject({
+      state: 'expired',
+      stateLabel: '超时未发送',
+      message: '该更改已超过28天未能发送，请确认后重新提交或放弃',
+      canRetry: true,
+      canDiscard: true,
+      conflict: null,
+    });
+  });
+
   it('puts the server owner beside the local one on a conflict', () => {
     const view = entryView(
       entry(1, sheetOwner(5, 3), {

@@ -91,8 +91,9 @@ describe.each(drivers)('outbox requests against the server on %s', (driver) => {
     if (outcome.kind !== 'applied') throw new Error(`${outcome.kind}: ${JSON.stringify(outcome)}`);
     return outcome;
   };
+  // Written now, as the engine would: an entry as old as the fixtures' NOW is past the send window.
   const at = (seq: number, mutation: MutationInput, companyId = fx.companies.buyerA) =>
-    entry(seq, mutation, { companyId, userSub: String(fx.accounts.userA) });
+    entry(seq, mutation, { companyId, userSub: String(fx.accounts.userA), createdAt: Date.now() });
 
   it('delivers a draft created offline, its save, owner change and message, in order', async () => {
     const A = fx.companies.buyerA;
@@ -155,13 +156,16 @@ describe.each(drivers)('outbox requests against the server on %s', (driver) => {
     ];
     let state: SendState = { ...sendState({ uploaded }), userSub: String(fx.accounts.userA) };
     const answered = new Map<string, Row>();
+    const firstRequests = new Map<string, OutboxRequest>();
     const rounds: number[][] = [];
     for (let round = 0; round < 6; round += 1) {
       const batch = nextBatch(entries, state, Date.now());
       if (batch.length === 0) break;
       rounds.push(batch.map((e) => e.seq));
       for (const sent of batch) {
-        const { outcome } = await send(toRequest(sent, state.idMap, uploaded));
+        const request = toRequest(sent, state.idMap, uploaded);
+        firstRequests.set(sent.id, request);
+        const { outcome } = await send(request);
         const ok = applied(outcome);
         if (ok.row) answered.set(sent.id, ok.row);
         const result = onApplied(entries, sent.id, ok, state.idMap, Date.now());
@@ -189,8 +193,11 @@ describe.each(drivers)('outbox requests against the server on %s', (driver) => {
     const sent = answered.get(entries[3]?.id ?? '');
     expect(sent).toMatchObject({ module_id: sheetId, from_company_id: A, has_attachment: true });
 
-    // A replay under the same key answers the first result, applied nothing twice.
-    const again = await send(toRequest(entries[0] as OutboxEntry, state.idMap, uploaded));
+    // A replay of the request as sent (its answer lost) answers the first result, applied
+    // nothing twice. The key is bound to that request: the same key with another body is refused.
+    const first = firstRequests.get(entries[0]?.id ?? '');
+    if (!first) throw new Error('the create was not sent');
+    const again = await send(first);
     expect(again.replayed).toBe(true);
     expect(applied(again.outcome).row?.id).toBe(sheetId);
 

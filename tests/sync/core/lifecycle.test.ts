@@ -2,10 +2,13 @@
 // (ids mapped, If-Match chained), the user's retry of a refusal, crash recovery, and one whole
 // offline session walked through with the pure functions only, as the engine will call them.
 import { describe, expect, it } from 'vitest';
+import { OUTBOX_SEND_WINDOW_MS } from '../../../src/domain/sync/retention';
 import { mapRows, mapSearch } from '../../../src/sync/core/idMap';
 import {
   applyOutcome,
   chainIfMatch,
+  expiredOutcome,
+  isExpired,
   onApplied,
   recoverInFlight,
   retryFailed,
@@ -191,10 +194,27 @@ describe('retryFailed', () => {
       retries: 1,
       attempts: 0,
       nextAttemptAt: NOW + 5,
+      keySince: NOW + 5,
       failure: null,
       payload: { ifMatch: 3 },
     });
     expect(retryFailed(retryFailed(failed, NOW), NOW).key).toBe(`${CLIENT}:1.r2`);
+  });
+
+  it('an entry expired for its age goes again under a key whose window starts now', () => {
+    const old = entry(1, sheetOwner(4, 3, 9), { createdAt: NOW - OUTBOX_SEND_WINDOW_MS });
+    expect(isExpired(old, NOW)).toBe(true);
+    const refused = applyOutcome(old, expiredOutcome(), NOW, () => 0);
+    expect(refused).toMatchObject({
+      status: 'failed',
+      failure: {
+        code: 'ENTRY_EXPIRED',
+        message: '该更改已超过28天未能发送，请确认后重新提交或放弃',
+      },
+    });
+    const resubmitted = retryFailed(refused, NOW);
+    expect(isExpired(resubmitted, NOW + OUTBOX_SEND_WINDOW_MS - 1)).toBe(false);
+    expect(resubmitted.createdAt).toBe(old.createdAt);
   });
 
   it('after a 409, keeping the local change overwrites the server’s version', () => {

@@ -4,6 +4,7 @@
 // sendable head is sent.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { OUTBOX_SEND_WINDOW_MS } from '../../../src/domain/sync/retention';
 import { applyOutcome, onApplied, retryFailed } from '../../../src/sync/core/lifecycle';
 import type { OutboxEntry } from '../../../src/sync/core/mutations';
 import {
@@ -100,6 +101,25 @@ const cases: Case[] = [
     name: 'another user’s entry is never sent',
     entries: [entry(1, sheetOwner(4, 1), { userSub: 'someone-else' })],
     waits: ['other-user'],
+  },
+  {
+    name: 'an entry whose key is older than the send window is not sent; a younger one is',
+    entries: [
+      entry(1, sheetOwner(4, 1), { createdAt: NOW - OUTBOX_SEND_WINDOW_MS }),
+      entry(2, saveDraft(4, 1)),
+      entry(3, sheetOwner(5, 1), { createdAt: NOW - OUTBOX_SEND_WINDOW_MS + 1 }),
+    ],
+    waits: ['expired', 'behind', 'ready'],
+  },
+  {
+    name: 'a resubmitted old entry counts from its new key',
+    entries: [
+      entry(1, sheetOwner(4, 1), {
+        createdAt: NOW - 2 * OUTBOX_SEND_WINDOW_MS,
+        keySince: NOW - 1000,
+      }),
+    ],
+    waits: ['ready'],
   },
   {
     name: 'an unreadable stored entry blocks the later entries of its entity',

@@ -1,0 +1,84 @@
+// An entry that could not be sent for longer than the server keeps Idempotency-Key answers
+// (src/domain/sync/retention.ts) is not sent when the network returns: it is refused locally,
+// rolled back and shown, and goes only when the user resubmits it under a new key.
+import 'fake-indexeddb/auto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { OUTBOX_SEND_WINDOW_MS } from '../../../src/domain/sync/retention';
+import { entryView } from '../../../src/features/sync/entryView';
+import { asRow } from '../../../src/sync/core/types';
+import { loadOutbox } from '../../../src/sync/engine/outboxStore';
+import {
+  engineSuite,
+  type Harness,
+  makeEngine,
+  Network,
+  openLocal,
+  serverSheet,
+  storedAnswers,
+  synced,
+  until,
+} from './harness';
+
+describe('an outbox entry older than the send window', () => {
+  const suite = engineSuite();
+  let h: Harness;
+  beforeAll(() => {
+    h = suite.harness;
+  });
+
+  it('is not sent, is shown for the user to decide, and goes once resubmitted', async () => {
+    let clock = Date.now();
+    const net = new Network();
+    const db = await openLocal();
+    suite.dbs.push(db);
+    const engine = makeEngine(h, db, net, {
+      now: () => clock,
+      companies: [h.fx.companies.buyerA],
+    });
+    suite.engines.push(engine);
+    await engine.start();
+    await synced(engine);
+    const A = h.fx.companies.buyerA;
+    const sheetId = h.fx.sheets.draftA.id;
+    const before = asRow(await db.table('sheets').get([A, sheetId]));
+    if (!before) throw new Error('sheet not pulled');
+    const ownerBefore = (await serverSheet(h, sheetId)).ownerContactId;
+
+    net.offline = true;
+    const id = await engine.enqueue(A, {
+      type: 'sheet.changeOwner',
+      payload: {
+        id: sheetId,
+        ifMatch: before.version,
+        owner: { id: h.fx.contacts.adminA, name: '张管理' },
+      },
+    });
+    await until(() => net.mutations().length > 0, 'an attempt while offline');
+
+    // 28 days later the device is back online.
+    clock += OUTBOX_SEND_WINDOW_MS;
+    net.offline = false;
+    engine.resume();
+    await until(() => engine.status().failed.length === 1, 'the entry held back');
+    expect(net.mutations().every((call) => call.status === 'network')).toBe(true);
+    expect((await serverSheet(h, sheetId)).ownerContactId).toBe(ownerBefore);
+    expect(await storedAnswers(h, id)).toBe(0);
+    expect(asRow(await db.table('sheets').get([A, sheetId]))).toEqual(before);
+    const [stored] = (await loadOutbox(db)).entries;
+    if (!stored) throw new Error('the entry is gone');
+    expect(entryView(stored)).toMatchObject({
+      state: 'expired',
+      message: '该更改已超过28天未能发送，请确认后重新提交或放弃',
+      canRetry: true,
+      canDiscard: true,
+    });
+
+    expect(await engine.retry(id)).toBe(true);
+    await until(
+      () => engine.status().pending === 0 && engine.status().failed.length === 0,
+      'the resubmitted entry applied',
+    );
+    expect((await serverSheet(h, sheetId)).ownerContactId).toBe(h.fx.contacts.adminA);
+    expect(await storedAnswers(h, `${id}.r1`)).toBe(1);
+  });
+});
