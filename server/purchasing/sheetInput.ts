@@ -1,7 +1,7 @@
 // What a client may put into a sheet: product lines (model, order number, quantity, attachments)
 // and the brand. Checked with the domain's validators (purchasing-core §5), so the server refuses
 // exactly what the form refuses, with the same messages.
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { brandChoice, productChoice } from '../../src/domain/catalog/choice';
 import { PURCHASING_MESSAGES } from '../../src/domain/messages/purchasing';
 import {
@@ -12,7 +12,7 @@ import {
   validateProductEntryText,
   validateQuantity,
 } from '../../src/domain/purchase/validation';
-import { type Attachment, brands, files, products } from '../db/schema/index';
+import { type Attachment, brands, files, products, syncChanges } from '../db/schema/index';
 import type { Tx } from '../db/write';
 import { badRequest, refused } from '../http/httpError';
 import type { ChangeSet } from '../sync/changeSet';
@@ -131,9 +131,26 @@ export async function checkLines(
 }
 
 /**
- * The sheet's brand: an existing one by id, or by name (case-insensitive); a name nobody has used
- * yet (the client's negative temporary id) becomes a new brand in state UNSPECIFIED. A NONEXISTENT
- * brand is refused; one with a correct version is accepted (the form already asked the user).
+ * Brands a company may name by id (security review L8): the supplier's (no creating company,
+ * or published: the supplier clears the column), the ones the company typed itself, and any
+ * already in its feed. Another company's typed brand reads as unknown, so ids cannot be walked.
+ */
+export function brandVisibleTo(companyId: number) {
+  return or(
+    isNull(brands.createdByCompanyId),
+    eq(brands.createdByCompanyId, companyId),
+    sql`exists (select 1 from ${syncChanges} where ${syncChanges.companyId} = ${companyId}
+      and ${syncChanges.tableName} = 'brands' and ${syncChanges.rowId} = ${brands.id}::text)`,
+  );
+}
+
+/**
+ * The sheet's brand: an existing one by id (`brandVisibleTo`), or by name (case-insensitive); a
+ * name nobody has used yet (the client's negative temporary id) becomes a new brand in state
+ * UNSPECIFIED, the typing company's until the supplier publishes it. A name another company typed
+ * before is the same brand (names are unique): the company typed it too, so it learns nothing.
+ * A NONEXISTENT brand is refused; one with a correct version is accepted (the form already asked
+ * the user).
  */
 export async function resolveBrand(
   tx: Tx,
@@ -151,7 +168,7 @@ export async function resolveBrand(
     ? await tx
         .select()
         .from(brands)
-        .where(eq(brands.id, input.id ?? 0))
+        .where(and(eq(brands.id, input.id ?? 0), brandVisibleTo(companyId)))
         .limit(1)
     : await tx
         .select()
@@ -166,7 +183,7 @@ export async function resolveBrand(
   } else {
     [brand] = await tx
       .insert(brands)
-      .values({ name, state: 'UNSPECIFIED', isPublished: false })
+      .values({ name, state: 'UNSPECIFIED', isPublished: false, createdByCompanyId: companyId })
       .returning();
   }
   if (!brand) throw badRequest(SHEET_MESSAGES.BRAND_NOT_FOUND, 'BRAND_NOT_FOUND');

@@ -18,6 +18,7 @@ import { requireMembership } from '../auth/session';
 import { brands, products } from '../db/schema/index';
 import { badRequest } from '../http/httpError';
 import { ok } from '../http/replies';
+import { brandVisibleTo } from '../purchasing/sheetInput';
 import { containsPattern, prefixPattern } from './searchText';
 
 const LIMIT = 20;
@@ -79,7 +80,7 @@ export function registerCatalogSearch(
       },
     },
     async (request) => {
-      requireMembership(request);
+      const { membership } = requireMembership(request);
       if (!meetsSearchMinimum(request.query.name)) throw badRequest(BRAND_SEARCH_TOO_SHORT);
       const term = request.query.name.trim();
       const rows = await db
@@ -92,6 +93,8 @@ export function registerCatalogSearch(
             isNotNull(brands.logoUrl),
             ne(brands.logoUrl, ''),
             ne(brands.state, 'UNSPECIFIED'),
+            // Another company's typed brand is not listed, even once it has a logo (L8).
+            brandVisibleTo(membership.companyId),
           ),
         )
         .orderBy(rank(brands.name, term), asc(brands.name), asc(brands.id))

@@ -4,6 +4,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brands, sheets } from '../../server/db/schema/index';
+import { SHEET_MESSAGES } from '../../server/purchasing/sheetSupport';
 import { drivers } from '../support/databases';
 import {
   type Answer,
@@ -95,6 +96,40 @@ describe.each(drivers)('inquiry drafts on %s', (driver) => {
     expect((row(again).brand as { id: number }).id).toBe(brand.id);
     const named = await s.db.database.db.select().from(brands).where(eq(brands.name, 'Festo Neu'));
     expect(named).toHaveLength(1);
+  });
+
+  it('keeps a typed brand to the company that typed it until the supplier publishes it (L8)', async () => {
+    const typed = row(
+      await create({ ...createBody(s.ids.brands.logo), brand: { id: -2, name: 'Privat Marke' } }),
+    ).brand as { id: number };
+    const [stored] = await s.db.database.db.select().from(brands).where(eq(brands.id, typed.id));
+    expect(stored?.createdByCompanyId).toBe(s.ids.companies.buyerA);
+    // Vetted (a logo, EXIST) but not published: still company A's alone.
+    await s.db.database.db
+      .update(brands)
+      .set({ state: 'EXIST', logoUrl: '/logos/privat.svg' })
+      .where(eq(brands.id, typed.id));
+    const search = (who: 'userA' | 'userB') =>
+      s.call(who, 'GET', '/api/v7/search/brands', { query: { name: 'Privat' } });
+    const names = (answer: Answer) => (answer.body.data.items as { id: number }[]).map((b) => b.id);
+    expect(names(await search('userA'))).toEqual([typed.id]);
+    const { cursor: cursorB } = await s.feed('userB');
+    expect(names(await search('userB'))).toEqual([]);
+    // B cannot name it by id (as if unknown), and its feed never gets it.
+    const byId = await s.call('userB', 'POST', BASE, {
+      body: { ...createBody(s.ids.brands.logo), brand: { id: typed.id, name: 'x' } },
+    });
+    refusedWith(byId, 400, SHEET_MESSAGES.BRAND_NOT_FOUND);
+    expect((await s.feed('userB', cursorB)).changes).toEqual([]);
+    // A names it by id again.
+    const again = await create({ ...createBody(s.ids.brands.logo), brand: { id: typed.id } });
+    expect((row(again).brand as { id: number }).id).toBe(typed.id);
+    // Published (the supplier clears the column): everyone may name and find it.
+    await s.db.database.db
+      .update(brands)
+      .set({ createdByCompanyId: null })
+      .where(eq(brands.id, typed.id));
+    expect(names(await search('userB'))).toEqual([typed.id]);
   });
 
   it('refuses a wrong brand or product and accepts a brand with a correct version', async () => {
