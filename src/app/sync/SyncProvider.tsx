@@ -1,11 +1,14 @@
 // Puts the sync connection into React for the signed-in layout (issue 5 item 4). The session
 // starts and stops the worker; this waits until the user's database is open on the main thread,
-// so every screen below can read it, and shows why when local data cannot be used.
+// so every screen below can read it, and shows why when local data cannot be used. A database a
+// newer app upgraded (this app was rolled back) is not written: its unsent changes are shown.
 import { Button, Center, Loader, Modal, Stack, Text } from '@mantine/core';
 import { type ReactNode, useMemo } from 'react';
 import { STORAGE_MESSAGES } from '../../domain/messages/common';
 import { SESSION_MESSAGES } from '../../domain/messages/session';
+import { OutdatedData } from '../../features/sync/OutdatedData';
 import { useAppServices } from '../AppServicesContext';
+import { useSession } from '../session/useSession';
 import { SyncContext } from './SyncContext';
 import { useConnectionField } from './useSyncContext';
 
@@ -22,11 +25,14 @@ export function SyncProvider({ children }: { children: ReactNode }) {
   const connection = useAppServices().sync;
   const db = useConnectionField(connection, 'db');
   const problem = useConnectionField(connection, 'problem');
+  const { account } = useSession();
   const value = useMemo(() => (db ? { connection, db } : null), [connection, db]);
   if (!value) {
     return (
       <Center mih="60dvh" p="md">
-        {problem ? (
+        {problem === 'version' ? (
+          <OutdatedData userId={account.id} />
+        ) : problem ? (
           <Problem message={STORAGE_MESSAGES[problem]} />
         ) : (
           <Loader aria-label={SESSION_MESSAGES.LOADING} />
@@ -46,7 +52,7 @@ export function SyncProvider({ children }: { children: ReactNode }) {
         closeOnEscape={false}
         centered
       >
-        <Problem message={STORAGE_MESSAGES.version} />
+        <OutdatedData userId={account.id} />
       </Modal>
     </SyncContext.Provider>
   );
