@@ -14,6 +14,7 @@ import { accounts, contacts, files } from '../db/schema/index';
 import type { Tx } from '../db/write';
 import { badRequest, forbidden, notFound, unauthorized } from '../http/httpError';
 import { clearFailures, normalizeUsername } from '../idp/loginLimit';
+import { endOtherSignIns } from '../idp/sessions';
 import { fileUrl } from '../messaging/fileStore';
 import { contactNotDeleted } from '../partners/deletedContacts';
 import type { ChangeSet } from '../sync/changeSet';
@@ -90,7 +91,14 @@ export async function changePassword(db: Db, user: AuthUser, body: PasswordBody)
   // Hashed before the transaction: scrypt is slow on purpose and must not hold row locks.
   const passwordHash = await hashPassword(password);
   await withVerifiedCode(db, { mobile: account.mobile, purpose: 'PASSWORD', code }, async (tx) => {
-    await tx.update(accounts).set({ passwordHash }).where(eq(accounts.id, account.id));
+    // Every other sign-in ends with the old password (security review M4): access tokens issued
+    // before this second die (session.ts), and the provider forgets the account's other sessions,
+    // grants and refresh tokens. The session the change was made from stays signed in.
+    await tx
+      .update(accounts)
+      .set({ passwordHash, tokensValidAfter: sql`date_trunc('second', now())` })
+      .where(eq(accounts.id, account.id));
+    await endOtherSignIns(tx, account.id, user.sessionId);
   });
   // Someone who proved the phone may sign in at once, even after wrong passwords locked it.
   await clearFailures(db, normalizeUsername(account.username));

@@ -8,6 +8,7 @@ import { COMMON_MESSAGES } from '../../src/domain/messages/common';
 import type { Db } from '../db/database';
 import { accounts, companies, contacts } from '../db/schema/index';
 import { badRequest, forbidden, HttpError, unauthorized } from '../http/httpError';
+import { sessionExists } from '../idp/sessions';
 import type { TokenVerifier, VerifiedToken } from './tokens';
 
 export type AuthLevel = 'public' | 'user' | 'company' | 'admin';
@@ -24,6 +25,8 @@ export type Membership = {
 export type AuthUser = {
   accountId: number;
   subject: string;
+  /** The embedded provider's sign-in session of the token, when it names one. */
+  sessionId?: string | undefined;
   name: string;
   memberships: Membership[];
 };
@@ -55,6 +58,7 @@ export async function loadUser(db: Db, verified: VerifiedToken): Promise<AuthUse
       : eq(sql`lower(${accounts.username})`, verified.account.username.toLowerCase());
   const [account] = await db.select().from(accounts).where(where).limit(1);
   if (!account || account.disabled) return null;
+  if (!(await issuedAfterChange(db, account.tokensValidAfter, verified))) return null;
   const rows = await db
     .select({
       companyId: companies.id,
@@ -71,9 +75,25 @@ export async function loadUser(db: Db, verified: VerifiedToken): Promise<AuthUse
   return {
     accountId: account.id,
     subject: verified.subject,
+    sessionId: verified.sessionId,
     name: account.name,
     memberships: rows,
   };
+}
+
+/**
+ * A password change stamps `tokens_valid_after` (whole seconds, as `iat` is): tokens issued
+ * before it are dead at once, except those of the sign-in session the change was made from,
+ * which the change kept (server/idp/sessions.ts). One issued in the stamp's second lives.
+ */
+async function issuedAfterChange(
+  db: Db,
+  validAfter: Date | null,
+  verified: VerifiedToken,
+): Promise<boolean> {
+  if (!validAfter) return true;
+  if ((verified.issuedAt ?? 0) * 1000 >= validAfter.getTime()) return true;
+  return verified.sessionId !== undefined && (await sessionExists(db, verified.sessionId));
 }
 
 /** Verifies the token of a request and loads its user; throws the spec's 401 otherwise. */

@@ -8,6 +8,10 @@ export type VerifiedToken = {
   account: { id: number } | { username: string };
   /** Seconds since the epoch. */
   expiresAt: number;
+  /** Seconds since the epoch (`iat`), when the token says. */
+  issuedAt?: number | undefined;
+  /** The embedded provider's sign-in session the token was issued in (`sid`), when it says. */
+  sessionId?: string | undefined;
 };
 
 export interface TokenVerifier {

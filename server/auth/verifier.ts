@@ -24,7 +24,13 @@ export function embeddedVerifier(issuer: string, signingKey: JWK): TokenVerifier
       });
       const id = Number(payload.sub);
       if (!payload.sub || !Number.isSafeInteger(id)) throw new Error('bad subject');
-      return { subject: payload.sub, account: { id }, expiresAt: expiresAt(payload) };
+      return {
+        subject: payload.sub,
+        account: { id },
+        expiresAt: expiresAt(payload),
+        issuedAt: typeof payload.iat === 'number' ? payload.iat : undefined,
+        sessionId: typeof payload.sid === 'string' ? payload.sid : undefined,
+      };
     },
   };
 }

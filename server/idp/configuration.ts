@@ -122,6 +122,10 @@ export function providerConfiguration({
     // Every token belongs to the sign-in session at /oidc (kept in the database, as long-lived as a
     // refresh token), so signing out there ends the app's refresh tokens too.
     expiresWithSession: async () => true,
+    // The access token names its sign-in session (`sid`), so a password change made from it can
+    // keep that one session and end every other (server/idp/sessions.ts, server/auth/session.ts).
+    extraTokenClaims: async (_ctx, token) =>
+      typeof token.sessionUid === 'string' ? { sid: token.sessionUid } : undefined,
     async loadExistingGrant(ctx) {
       const grantId =
         ctx.oidc.result?.consent?.grantId ??

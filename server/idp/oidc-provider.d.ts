@@ -152,6 +152,10 @@ declare module 'oidc-provider' {
       code: TokenLike,
     ) => Promise<boolean>;
     expiresWithSession?: (ctx: KoaContextWithOIDC, code: TokenLike) => Promise<boolean>;
+    extraTokenClaims?: (
+      ctx: KoaContextWithOIDC,
+      token: { sessionUid?: string },
+    ) => Promise<Record<string, unknown> | undefined>;
     jwks?: { keys: object[] };
     loadExistingGrant?: (ctx: KoaContextWithOIDC) => Promise<Grant | undefined>;
     pkce?: { required?: (ctx: KoaContextWithOIDC, client: Client) => boolean };

@@ -11,6 +11,7 @@ import { DEFAULT_LOGIN_LIMITS } from '../../server/idp/loginLimit';
 import { ACCOUNT_MESSAGES } from '../../src/domain/account/messages';
 import { COMMON_MESSAGES } from '../../src/domain/messages/common';
 import { drivers } from '../support/databases';
+import { accessTokenFor } from '../support/tokens';
 import { lastSms, multipart, newOutboxFile, PNG_1X1 } from './accountSupport';
 import { type Harness, startHarness } from './ordersHarness';
 
@@ -202,10 +203,20 @@ describe.each(drivers)('account routes on %s', (driver) => {
         accountId: String(colleague()),
       });
       expect((await signIn('colleague', 'Demo@2026')).ok).toBe(false);
-      // The code was used once: it does not work a second time.
-      const again = await changePassword('colleague', colleague(), {
+      // The access token from before the change names no kept session: it is dead (M4).
+      const stale = await changePassword('colleague', colleague(), {
         verify_code: code,
         new_password: 'Other@2026x',
+      });
+      expect(stale.statusCode).toBe(401);
+      // The code was used once: it does not work a second time, even with a new token.
+      const fresh = await accessTokenFor(h.db.database, 'http://127.0.0.1:8080/oidc', colleague());
+      const again = await h.call(null, {
+        method: 'PUT',
+        url: `/partners-api/v7/users/${colleague()}/passwords`,
+        payload: { verify_code: code, new_password: 'Other@2026x' },
+        headers: { authorization: `Bearer ${fresh}` },
+        company: null,
       });
       expect(again.json().error_message).toBe(ACCOUNT_MESSAGES.VERIFY_CODE_INVALID);
       expect((await signIn('colleague', NEW_PASSWORD)).ok).toBe(true);
