@@ -10,8 +10,10 @@ import type { Db } from '../db/database';
 import { HttpError } from '../http/httpError';
 import { mayUserSubscribe } from './authorize';
 import type { LiveBus } from './bus';
+import type { LiveLimits } from './limits';
 import {
   CLOSE_NOT_A_MEMBER,
+  CLOSE_TOO_MANY,
   type ClientMessage,
   type ErrorMessage,
   errors,
@@ -41,6 +43,8 @@ export type ConnectionDeps = {
   log: FastifyBaseLogger;
   connectTimeoutMs: number;
   maxTopics: number;
+  /** Sockets per account and the subscribe budget, shared by every socket of the channel. */
+  limits: LiveLimits;
 };
 
 function frameBytes(data: RawData): number {
@@ -173,6 +177,8 @@ export class LiveConnection {
       this.refuse(errors.forbidden(), CLOSE_FORBIDDEN);
       return;
     }
+    // A connect re-checks every held topic below: it costs as much as subscribing them again.
+    if (!this.admit(user.accountId, 1 + this.topics.size)) return;
     if (this.connectTimer) clearTimeout(this.connectTimer);
     this.connectTimer = null;
     // Another account on the same socket keeps nothing of the previous one.
@@ -202,6 +208,20 @@ export class LiveConnection {
     );
   }
 
+  /** The account's socket cap and subscribe budget (security review L6); false after refusing. */
+  private admit(accountId: number, cost: number): boolean {
+    const { limits } = this.deps;
+    if (!limits.signIn(this, accountId)) {
+      this.refuse(errors.tooManyConnections(), CLOSE_TOO_MANY);
+      return false;
+    }
+    if (!limits.spend(accountId, cost)) {
+      this.refuse(errors.tooManyRequests(), CLOSE_TOO_MANY);
+      return false;
+    }
+    return true;
+  }
+
   private armExpiry(expiresAt: number | null): void {
     if (this.expiryTimer) clearTimeout(this.expiryTimer);
     this.expiryTimer = null;
@@ -219,6 +239,10 @@ export class LiveConnection {
   private async subscribe(topic: string): Promise<void> {
     if (!this.token) {
       this.refuse(errors.unauthorized(topic), CLOSE_UNAUTHORIZED);
+      return;
+    }
+    if (this.user && !this.deps.limits.spend(this.user.accountId, 1)) {
+      this.refuse(errors.tooManyRequests(topic), CLOSE_TOO_MANY);
       return;
     }
     // Re-checked every time: the token may have expired or the user left a company meanwhile.
@@ -294,6 +318,7 @@ export class LiveConnection {
     this.connectTimer = null;
     this.expiryTimer = null;
     this.dropAllTopics();
+    this.deps.limits.signOut(this);
     this.stopMembershipWatch?.();
     this.stopMembershipWatch = null;
   }

@@ -22,6 +22,13 @@ export const CLOSE_NOT_A_MEMBER = 4410;
  */
 export const membershipEndedTopic = (accountId: number) => `account.revoked.${accountId}`;
 
+/**
+ * Too many sockets from the address or the account, or too many subscribes (server/live/limits.ts):
+ * the error frame names which, then the socket is closed with this code and the error_code as
+ * reason; the client waits longer before each such retry.
+ */
+export const CLOSE_TOO_MANY = 1008;
+
 export type ClientMessage =
   | { type: 'connect'; token: string; userId: number }
   | { type: 'subscribe'; topic: string }
@@ -55,6 +62,17 @@ export const errors = {
     type: 'error',
     error_code: 'NOT_A_MEMBER',
     error_message: MEMBERSHIP_MESSAGES.NOT_A_MEMBER,
+  }),
+  tooManyConnections: (): ErrorMessage => ({
+    type: 'error',
+    error_code: 'TOO_MANY_CONNECTIONS',
+    error_message: COMMON_MESSAGES.TOO_MANY_REQUESTS,
+  }),
+  tooManyRequests: (topic?: string): ErrorMessage => ({
+    type: 'error',
+    error_code: 'TOO_MANY_REQUESTS',
+    error_message: COMMON_MESSAGES.TOO_MANY_REQUESTS,
+    ...(topic === undefined ? {} : { topic }),
   }),
   invalid: (field?: string): ErrorMessage => ({
     type: 'error',

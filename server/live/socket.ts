@@ -6,7 +6,8 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app';
 import type { LiveBus } from './bus';
 import { LiveConnection } from './connection';
-import { MAX_CLIENT_MESSAGE_BYTES } from './protocol';
+import { LIVE_LIMITS, type LiveLimitSettings, LiveLimits } from './limits';
+import { CLOSE_TOO_MANY, errors, MAX_CLIENT_MESSAGE_BYTES } from './protocol';
 
 export const LIVE_PATH = '/ws';
 
@@ -17,6 +18,8 @@ export type LiveChannelOptions = {
   connectTimeoutMs?: number;
   /** Subscriptions one socket may hold. */
   maxTopics?: number;
+  /** Sockets per address and per account, subscribes per account (limits.ts). */
+  limits?: Partial<LiveLimitSettings>;
 };
 
 export const LIVE_DEFAULTS = {
@@ -41,6 +44,7 @@ export async function registerLiveChannel(
   }
 
   const connections = new Set<LiveConnection>();
+  const limits = new LiveLimits({ ...LIVE_LIMITS, ...options.limits });
   const heartbeat = setInterval(() => {
     for (const connection of connections) connection.heartbeat();
   }, settings.heartbeatMs);
@@ -50,6 +54,15 @@ export async function registerLiveChannel(
   });
 
   app.get(LIVE_PATH, { websocket: true, config: { auth: 'public' } }, (socket, request) => {
+    // request.ip is the client's address as TRUST_PROXY allows it to be read.
+    const address = request.ip;
+    if (!limits.openFrom(address)) {
+      const refusal = errors.tooManyConnections();
+      socket.send(JSON.stringify(refusal));
+      socket.close(CLOSE_TOO_MANY, refusal.error_code);
+      return;
+    }
+    socket.on('close', () => limits.closedFrom(address));
     const connection = new LiveConnection(socket, {
       db: context.database.db,
       verifier: context.verifier,
@@ -57,6 +70,7 @@ export async function registerLiveChannel(
       log: request.log,
       connectTimeoutMs: settings.connectTimeoutMs,
       maxTopics: settings.maxTopics,
+      limits,
     });
     connections.add(connection);
     socket.on('close', () => connections.delete(connection));
