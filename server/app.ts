@@ -99,7 +99,9 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
   const verifier = external
     ? externalVerifier({
         issuer: external,
-        audience: config.oidc.audience ?? config.oidc.clientId,
+        // Our own API audience by default, never the client id (which ID tokens carry).
+        audience: config.oidc.audience ?? API_AUDIENCE,
+        clientId: config.oidc.clientId,
         jwksUrl: config.oidc.jwksUrl,
       })
     : embeddedVerifier(issuer, await loadSigningKey(database.db));

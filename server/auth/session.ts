@@ -2,13 +2,14 @@
 // `config.auth`: 'public' (nothing), 'user' (a valid token), 'company' (the default: a valid token
 // and a `currentCompanyId` the user belongs to) or 'admin' (that, as the company's administrator).
 // Missing or bad tokens get 401 with the spec's message, a foreign company 403.
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { COMMON_MESSAGES } from '../../src/domain/messages/common';
 import type { Db } from '../db/database';
 import { accounts, companies, contacts } from '../db/schema/index';
 import { badRequest, forbidden, HttpError, unauthorized } from '../http/httpError';
 import { sessionExists } from '../idp/sessions';
+import { findExternalAccount } from './externalAccounts';
 import type { TokenVerifier, VerifiedToken } from './tokens';
 
 export type AuthLevel = 'public' | 'user' | 'company' | 'admin';
@@ -52,11 +53,10 @@ export function bearerToken(request: FastifyRequest): string | null {
 
 /** The signed-in user behind a verified token, with the companies they may act for. */
 export async function loadUser(db: Db, verified: VerifiedToken): Promise<AuthUser | null> {
-  const where =
+  const [account] =
     'id' in verified.account
-      ? eq(accounts.id, verified.account.id)
-      : eq(sql`lower(${accounts.username})`, verified.account.username.toLowerCase());
-  const [account] = await db.select().from(accounts).where(where).limit(1);
+      ? await db.select().from(accounts).where(eq(accounts.id, verified.account.id)).limit(1)
+      : [await findExternalAccount(db, verified.account)];
   if (!account || account.disabled) return null;
   if (!(await issuedAfterChange(db, account.tokensValidAfter, verified))) return null;
   const rows = await db

@@ -4,8 +4,11 @@
 export type VerifiedToken = {
   /** The token's `sub`. */
   subject: string;
-  /** How to find the account: by id (embedded provider) or by sign-in name (external SSO). */
-  account: { id: number } | { username: string };
+  /**
+   * How to find the account: by id (embedded provider), or by the external SSO's issuer and
+   * `sub`, bound at the first sign-in to the account of that sign-in name.
+   */
+  account: { id: number } | ExternalIdentity;
   /** Seconds since the epoch. */
   expiresAt: number;
   /** Seconds since the epoch (`iat`), when the token says. */
@@ -13,6 +16,8 @@ export type VerifiedToken = {
   /** The embedded provider's sign-in session the token was issued in (`sid`), when it says. */
   sessionId?: string | undefined;
 };
+
+export type ExternalIdentity = { issuer: string; subject: string; username: string };
 
 export interface TokenVerifier {
   /** Resolves the verified token, or rejects when it is malformed, forged, expired or for another audience. */

@@ -1,6 +1,7 @@
 // Bearer-token verification with jose. Embedded provider: its own public key, issuer
 // `${PUBLIC_URL}/oidc`, the account id in `sub`. External SSO (OIDC_ISSUER set): the issuer's
-// published JWKS, the account found by its sign-in name (`preferred_username`).
+// published JWKS, an access token (not an ID token) for our API audience and client; the account
+// is the one bound to the token's issuer and `sub` (server/auth/externalAccounts.ts).
 import { createLocalJWKSet, createRemoteJWKSet, type JWK, type JWTPayload, jwtVerify } from 'jose';
 import { publicJwk, SIGNING_ALG } from './keys';
 import type { TokenVerifier, VerifiedToken } from './tokens';
@@ -35,9 +36,23 @@ export function embeddedVerifier(issuer: string, signingKey: JWK): TokenVerifier
   };
 }
 
+/** The signature algorithms accepted from an external SSO (Keycloak's defaults and their kin). */
+export const EXTERNAL_ALGORITHMS = ['RS256', 'PS256', 'ES256'];
+
+/**
+ * An access token, not an ID token passed off as one: Keycloak marks its access tokens with the
+ * claim `typ: 'Bearer'` (its ID tokens say 'ID'); RFC 9068 issuers put `typ: at+jwt` in the header.
+ */
+function isAccessToken(payload: JWTPayload, headerType: string | undefined): boolean {
+  if (payload.typ !== undefined) return payload.typ === 'Bearer';
+  const type = headerType?.toLowerCase();
+  return type === 'at+jwt' || type === 'application/at+jwt';
+}
+
 export function externalVerifier(options: {
   issuer: string;
   audience: string;
+  clientId: string;
   jwksUrl?: string | undefined;
 }): TokenVerifier {
   const jwksUrl =
@@ -45,13 +60,24 @@ export function externalVerifier(options: {
   const keys = createRemoteJWKSet(new URL(jwksUrl));
   return {
     async verify(token): Promise<VerifiedToken> {
-      const { payload } = await jwtVerify(token, keys, {
+      const { payload, protectedHeader } = await jwtVerify(token, keys, {
         issuer: options.issuer,
         audience: options.audience,
+        algorithms: EXTERNAL_ALGORITHMS,
       });
+      if (!isAccessToken(payload, protectedHeader.typ)) throw new Error('not an access token');
+      // Issued to another client of the realm that happens to carry our audience: not ours.
+      if (payload.azp !== undefined && payload.azp !== options.clientId) {
+        throw new Error('token of another client');
+      }
       const username = payload.preferred_username;
       if (!payload.sub || typeof username !== 'string' || !username) throw new Error('no username');
-      return { subject: payload.sub, account: { username }, expiresAt: expiresAt(payload) };
+      return {
+        subject: payload.sub,
+        account: { issuer: options.issuer, subject: payload.sub, username },
+        expiresAt: expiresAt(payload),
+        issuedAt: typeof payload.iat === 'number' ? payload.iat : undefined,
+      };
     },
   };
 }
