@@ -35,11 +35,33 @@ describe('region lists', () => {
     // Directly administered county-level cities are cities of their own.
     const henan = cn.find((p) => p.name === '河南省');
     expect(henan?.cities.map((c) => c.name)).toContain('济源市');
-    expect(henan?.cities.map((c) => c.name)).not.toContain('省直辖县级行政区划');
+    expect(henan?.cities.map((c) => c.name)).not.toContain('省直辖县');
     const jiangsu = cn.find((p) => p.name === '江苏省');
     expect(jiangsu?.cities.find((c) => c.name === '苏州市')?.districts).toContain('吴中区');
     const hk = cn.find((p) => p.name === '香港特别行政区');
     expect(hk?.cities).toHaveLength(1);
+    expect(hk?.cities[0]?.districts).toEqual(expect.arrayContaining(['中西区', '沙田区']));
+  });
+
+  it('is a current list (security review L17: china-area-data stopped at 2019)', async () => {
+    const cn = (await loadRegions('CN')) ?? [];
+    const cities = (province: string) => cn.find((p) => p.name === province)?.cities ?? [];
+    const districts = (province: string, city: string) =>
+      cities(province).find((c) => c.name === city)?.districts ?? [];
+    // 2020: 邢台 got 襄都区 and 信都区, 公主岭市 moved to 长春市; 2021: 杭州's 临平区 and 钱塘区.
+    expect(districts('河北省', '邢台市')).toEqual(expect.arrayContaining(['襄都区', '信都区']));
+    expect(districts('河北省', '邢台市')).not.toContain('桥东区');
+    expect(districts('吉林省', '长春市')).toContain('公主岭市');
+    expect(districts('浙江省', '杭州市')).toEqual(expect.arrayContaining(['临平区', '钱塘区']));
+    // The demo companies' addresses still belong.
+    for (const pick of [
+      { province: '上海市', city: '上海市', district: '浦东新区' },
+      { province: '江苏省', city: '苏州市', district: '吴中区' },
+      { province: '浙江省', city: '宁波市' },
+      { province: '广东省', city: '深圳市' },
+    ]) {
+      expect(misplacedLevel(cn, pick), JSON.stringify(pick)).toBeNull();
+    }
   });
 
   it.each([

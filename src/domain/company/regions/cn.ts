@@ -1,38 +1,47 @@
-// Provinces, cities and districts of China from the china-area-data package (national statistics
-// codes of 2019), reshaped into names. Municipalities list their districts under 市辖区 and 县;
-// we show them as one city named after the municipality (上海市 / 上海市 / 浦东新区), as the demo
-// data and Chinese forms write them. Directly administered county-level cities (省直辖县级行政区划)
-// become cities of their own; Hong Kong and Macau, whose list has no city level, get one city
-// named after the region.
-import data from 'china-area-data/data.json';
+// Provinces, cities and districts of China from @vant/area-data (GB/T 2260 codes, kept current by
+// the Vant team; it replaced china-area-data's 2019 list: security review L17), reshaped into
+// names. Municipalities are one city named after them (上海市 / 上海市 / 浦东新区), as the demo
+// data and Chinese forms write them. Directly administered county-level cities (省直辖县) become
+// cities of their own; Hong Kong and Macau stay one city named after the region, as before.
+import { areaList } from '@vant/area-data';
 import type { RegionCity, RegionTree } from './types';
 
-type CodeMap = Readonly<Record<string, string>>;
-const table = data as unknown as Readonly<Record<string, CodeMap | undefined>>;
-
+const DIRECT_COUNTIES = '省直辖县';
+/** A municipality's second-level parts that are not cities. */
 const MUNICIPAL_PARTS = new Set(['市辖区', '县']);
-const DIRECT_COUNTIES = /直辖县级行政区划$/;
+/** Regions shown as one city named after the region (their list's areas are not cities). */
+const ONE_CITY = new Set(['香港特别行政区', '澳门特别行政区']);
 
-const names = (map: CodeMap | undefined): string[] => Object.values(map ?? {});
-
-function citiesOf(provinceCode: string, provinceName: string): RegionCity[] {
-  const children = Object.entries(table[provinceCode] ?? {});
-  if (children.every(([code]) => table[code] === undefined)) {
-    return [{ name: provinceName, districts: children.map(([, name]) => name) }];
-  }
-  const cities: RegionCity[] = [];
-  const municipal: string[] = [];
-  for (const [code, name] of children) {
-    if (MUNICIPAL_PARTS.has(name)) municipal.push(...names(table[code]));
-    else if (DIRECT_COUNTIES.test(name)) {
-      for (const county of names(table[code])) cities.push({ name: county, districts: [] });
-    } else cities.push({ name, districts: names(table[code]) });
-  }
-  if (municipal.length > 0) cities.unshift({ name: provinceName, districts: municipal });
-  return cities;
+/** Codes of `list` that start with `prefix`, in code order. */
+function under(list: Readonly<Record<string, string>>, prefix: string): [string, string][] {
+  return Object.entries(list)
+    .filter(([code]) => code.startsWith(prefix))
+    .sort(([a], [b]) => a.localeCompare(b));
 }
 
-export const CN_REGIONS: RegionTree = Object.entries(table['86'] ?? {}).map(([code, name]) => ({
+const districtsOf = (cityCode: string): string[] =>
+  under(areaList.county_list, cityCode.slice(0, 4)).map(([, name]) => name);
+
+function citiesOf(provinceCode: string, provinceName: string): RegionCity[] {
+  const cities = under(areaList.city_list, provinceCode.slice(0, 2));
+  if (ONE_CITY.has(provinceName)) {
+    return [{ name: provinceName, districts: cities.flatMap(([code]) => districtsOf(code)) }];
+  }
+  const result: RegionCity[] = [];
+  for (const [code, name] of cities) {
+    if (name === DIRECT_COUNTIES) {
+      for (const county of districtsOf(code)) result.push({ name: county, districts: [] });
+    } else if (MUNICIPAL_PARTS.has(name)) {
+      // 重庆市's counties (县) join its districts under the one city 重庆市.
+      const municipality = result.find((city) => city.name === provinceName);
+      if (municipality) municipality.districts.push(...districtsOf(code));
+      else result.push({ name: provinceName, districts: districtsOf(code) });
+    } else result.push({ name, districts: districtsOf(code) });
+  }
+  return result;
+}
+
+export const CN_REGIONS: RegionTree = under(areaList.province_list, '').map(([code, name]) => ({
   name,
   cities: citiesOf(code, name),
 }));
