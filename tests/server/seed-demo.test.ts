@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword, verifyPassword } from '../../server/auth/passwords';
 import { loadUser } from '../../server/auth/session';
-import { companies } from '../../server/db/schema/index';
+import { accounts, companies } from '../../server/db/schema/index';
 import {
   DEMO_ACCOUNTS,
   DEMO_PASSWORD,
@@ -106,7 +106,12 @@ describe.each(drivers)('demo data on %s', (driver) => {
   it('signs in buyer to two companies (not admin), admin to the first company, nocompany to none', async () => {
     const db = first.database.db;
     const user = async (username: string) => {
-      const found = await loadUser(db, { subject: username, account: { username }, expiresAt: 0 });
+      const [row] = await db
+        .select({ id: accounts.id })
+        .from(accounts)
+        .where(sql`${accounts.username} = ${username}`);
+      const account = { id: row?.id ?? 0 };
+      const found = await loadUser(db, { subject: String(account.id), account, expiresAt: 0 });
       if (!found) throw new Error(`no account ${username}`);
       return found;
     };
