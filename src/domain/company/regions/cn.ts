@@ -27,18 +27,15 @@ function citiesOf(provinceCode: string, provinceName: string): RegionCity[] {
   if (ONE_CITY.has(provinceName)) {
     return [{ name: provinceName, districts: cities.flatMap(([code]) => districtsOf(code)) }];
   }
-  const result: RegionCity[] = [];
+  // Insertion order is the list's code order; 重庆市's counties (县) join its districts.
+  const byName = new Map<string, string[]>();
+  const add = (name: string, districts: string[]) =>
+    byName.set(name, [...(byName.get(name) ?? []), ...districts]);
   for (const [code, name] of cities) {
-    if (name === DIRECT_COUNTIES) {
-      for (const county of districtsOf(code)) result.push({ name: county, districts: [] });
-    } else if (MUNICIPAL_PARTS.has(name)) {
-      // 重庆市's counties (县) join its districts under the one city 重庆市.
-      const municipality = result.find((city) => city.name === provinceName);
-      if (municipality) municipality.districts.push(...districtsOf(code));
-      else result.push({ name: provinceName, districts: districtsOf(code) });
-    } else result.push({ name, districts: districtsOf(code) });
+    if (name === DIRECT_COUNTIES) for (const county of districtsOf(code)) add(county, []);
+    else add(MUNICIPAL_PARTS.has(name) ? provinceName : name, districtsOf(code));
   }
-  return result;
+  return [...byName].map(([name, districts]) => ({ name, districts }));
 }
 
 export const CN_REGIONS: RegionTree = under(areaList.province_list, '').map(([code, name]) => ({
