@@ -3,14 +3,15 @@
 // companies plus any extra topics, and hands events to the engine: a poke means "pull the feed",
 // counters and module messages go to their callbacks, and `onReady` says when the sign-in's
 // subscriptions are all answered (a snapshot read then misses no change). It keeps itself alive:
-// a fixed reconnect delay, a resubscribe after every reconnect, a fresh token sent before the old
-// one expires, the app asked to renew the token when the server refuses it, and an application
-// ping to notice a dead connection (a browser cannot see the server's protocol pings). Runs in
-// the sync worker, so nothing here touches the DOM; the WebSocket constructor and timers are
-// injected.
+// a fixed reconnect delay (a growing one after refusals for load), a resubscribe after every
+// reconnect, a fresh token sent before the old one expires, the app asked to renew the token when
+// the server refuses it, and an application ping to notice a dead connection (a browser cannot
+// see the server's protocol pings). Runs in the sync worker, so nothing here touches the DOM; the
+// WebSocket constructor and timers are injected.
 import ReconnectingWebSocket from 'reconnecting-websocket';
 import { WEBSOCKET_RECONNECT_MS } from '../../domain/todos/todoCodes';
 import { TOPICS } from '../../domain/todos/topics';
+import { backoff } from '../core/outcomes';
 import {
   CLOSE_FORBIDDEN,
   CLOSE_UNAUTHORIZED,
@@ -73,6 +74,8 @@ export type LiveClientOptions = {
   refreshMarginMs?: number;
   /** How long an opening socket may take. */
   connectTimeoutMs?: number;
+  /** The jitter of the wait after a refusal for load (default Math.random). */
+  random?: () => number;
 };
 
 export const LIVE_CLIENT_DEFAULTS = {
@@ -82,6 +85,14 @@ export const LIVE_CLIENT_DEFAULTS = {
 } as const;
 
 const SOCKET_OPEN = 1;
+
+/**
+ * Refusals for load (server/live/limits.ts: too many sockets or subscribes; the server then closes
+ * 1008): reconnecting at the fixed delay would only be refused again, so the wait grows.
+ */
+const THROTTLED = new Set(['TOO_MANY_CONNECTIONS', 'TOO_MANY_REQUESTS']);
+/** The longest wait after refusals for load. */
+export const THROTTLED_MAX_WAIT_MS = 5 * 60_000;
 
 const globalTimers: LiveTimers = {
   setTimeout(run, ms) {
@@ -111,6 +122,9 @@ export class LiveClient {
   private cancelPing: Cancel | null = null;
   private cancelRefresh: Cancel | null = null;
   private stopped = false;
+  /** Refusals for load in a row (reset once a sign-in's subscribes are all answered). */
+  private throttled = 0;
+  private cancelRetry: Cancel | null = null;
 
   constructor(private readonly options: LiveClientOptions) {
     this.timers = options.timers ?? globalTimers;
@@ -158,6 +172,8 @@ export class LiveClient {
 
   private stop(status: LiveStatus): void {
     this.stopped = true;
+    this.cancelRetry?.();
+    this.cancelRetry = null;
     this.reset();
     this.socket.close(1000);
     this.options.onStatus?.(status);
@@ -278,6 +294,10 @@ export class LiveClient {
   }
 
   private onError(code: string, topic: string | null): void {
+    if (THROTTLED.has(code)) {
+      this.backOff();
+      return;
+    }
     if (code === 'UNAUTHORIZED') {
       // The server closes with 4401 right after; renewing starts now to save time.
       this.startRenewal(this.generation);
@@ -293,12 +313,34 @@ export class LiveClient {
     if (topic !== null) this.answered(topic);
   }
 
+  /**
+   * After a refusal for load: no reconnect at the fixed delay (closing ourselves stops it), but
+   * one after the delay plus a jittered wait that doubles with each refusal in a row.
+   */
+  private backOff(): void {
+    this.throttled += 1;
+    const delay = this.options.reconnectMs ?? WEBSOCKET_RECONNECT_MS;
+    const wait =
+      delay +
+      backoff(this.throttled, this.options.random ?? Math.random, {
+        baseMs: delay,
+        capMs: THROTTLED_MAX_WAIT_MS,
+      });
+    this.socket.close(1000);
+    this.cancelRetry?.();
+    this.cancelRetry = this.timers.setTimeout(() => {
+      this.cancelRetry = null;
+      if (!this.stopped) this.socket.reconnect();
+    }, wait);
+  }
+
   /** Counts off one of the sign-in's subscribes (null: none); the last one makes us ready. */
   private answered(topic: string | null): void {
     if (!this.unanswered) return;
     if (topic !== null) this.unanswered.delete(topic);
     if (this.unanswered.size > 0) return;
     this.unanswered = null;
+    this.throttled = 0;
     this.options.onReady?.();
   }
 
