@@ -24,3 +24,11 @@ export const UPLOAD_REFUSALS = {
   EMPTY: '不能上传空文件',
   NO_FILE: '请选择要上传的文件',
 } as const;
+
+/** Server limits on uploads (security review M10); ours, the specs do not word them. */
+export const UPLOAD_LIMIT_MESSAGES = {
+  /** The company's stored files reached UPLOAD_QUOTA_MB. */
+  QUOTA_FULL: '存储空间已满，请联系客服',
+  /** Too many uploads at once (this account's or the server's); the app tries again. */
+  TOO_MANY: '上传过多，请稍后再试',
+} as const;

@@ -1,6 +1,7 @@
 // Files (settings-messaging-shared §7 "Files", §8 413 message, §9; purchasing-core §7.3):
 // multipart upload of one file per call, its content for the companies allowed to read it, and
 // delete by path for the owning company only. Type rules: server/messaging/uploadRules.ts.
+// Uploads stream in with their size, type, quota and concurrency bounds (uploadIntake.ts).
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { uploadFailedWithReason } from '../../src/domain/files/messages';
@@ -9,15 +10,27 @@ import {
   type DocumentType,
   MAX_FILE_SIZE_BYTES,
 } from '../../src/domain/files/uploads';
+import { COMMON_MESSAGES } from '../../src/domain/messages/common';
 import type { AppContext } from '../app';
 import { requireMembership } from '../auth/session';
 import { badRequest, HttpError, notFound, refused } from '../http/httpError';
 import { mutate } from '../http/mutation';
 import { ok } from '../http/replies';
 import { currentCompanyId } from '../http/schemas';
+import { checkQuota } from '../messaging/fileQuota';
 import { deleteFile, fileContent, readableFile, storeFile } from '../messaging/fileStore';
-import { TODO_SERVER_MESSAGES, UPLOAD_REFUSALS } from '../messaging/messages';
-import { acceptUpload, contentDisposition, displayFileName } from '../messaging/uploadRules';
+import {
+  TODO_SERVER_MESSAGES,
+  UPLOAD_LIMIT_MESSAGES,
+  UPLOAD_REFUSALS,
+} from '../messaging/messages';
+import { receiveFile, UploadSlots } from '../messaging/uploadIntake';
+import {
+  type AcceptedUpload,
+  acceptUpload,
+  contentDisposition,
+  displayFileName,
+} from '../messaging/uploadRules';
 
 const path = { type: 'string', minLength: 1, maxLength: 400 } as const;
 
@@ -40,50 +53,84 @@ const pathQuery = {
 
 type UploadQuery = { documentType: DocumentType; entityId?: string; parameter?: string };
 
-export function registerFiles(app: FastifyInstance, { database }: Pick<AppContext, 'database'>) {
+export function registerFiles(
+  app: FastifyInstance,
+  { database, config }: Pick<AppContext, 'database' | 'config'>,
+) {
   const { db } = database;
+  const slots = new UploadSlots();
 
   // Multipart parsing only where uploads arrive. Busboy stops reading one byte short of 20 MB:
   // the domain refuses a file of exactly 20 MB, and the plugin's 413 becomes the spec's message.
   app.register(async (scope) => {
     await scope.register(multipart, {
       throwFileSizeLimit: true,
-      limits: { fileSize: MAX_FILE_SIZE_BYTES - 1, files: 1, fields: 10, fieldSize: 1024 },
+      limits: {
+        fileSize: MAX_FILE_SIZE_BYTES - 1,
+        files: 1,
+        fields: 10,
+        fieldSize: 1024,
+        parts: 12,
+        headerPairs: 20,
+      },
     });
 
     scope.post<{ Querystring: UploadQuery }>(
       '/api/v7/files',
+      // Busboy reads the multipart body with the limits above (20 MB of file, a few small
+      // fields); Fastify's JSON body limit never applies to it. Anything else gets 400.
       { schema: { querystring: uploadQuery } },
       async (request, reply) => {
         const { user, membership } = requireMembership(request);
         if (!request.isMultipart()) throw badRequest('请求参数有误：file');
-        const part = await request.file();
-        if (part?.fieldname !== 'file') throw badRequest('请求参数有误：file');
-        const bytes = await part.toBuffer();
-        const name = displayFileName(part.filename);
-        const accepted = acceptUpload(request.query.documentType, {
-          name,
-          type: part.mimetype,
-          bytes,
-        });
-        if ('refusal' in accepted) {
-          const message = uploadFailedWithReason(accepted.refusal);
-          if (accepted.refusal === UPLOAD_REFUSALS.EMPTY) throw refused(message, 'EMPTY_FILE');
-          throw new HttpError(415, 'UNSUPPORTED_FILE_TYPE', message);
+        const release = slots.take(user.accountId);
+        if (typeof release === 'string') {
+          const status = release === 'account' ? 429 : 503;
+          void reply.header('retry-after', release === 'account' ? '2' : '5');
+          throw new HttpError(status, 'TOO_MANY_UPLOADS', UPLOAD_LIMIT_MESSAGES.TOO_MANY);
         }
-        return mutate(db, request, reply, async (tx) =>
-          ok(
-            await storeFile(tx, {
-              companyId: membership.companyId,
-              uploadedBy: user.accountId,
-              documentType: request.query.documentType,
-              entityId: request.query.entityId ?? null,
-              name,
-              contentType: accepted.contentType,
-              bytes,
-            }),
-          ),
-        );
+        try {
+          const { companyId } = membership;
+          // A full company is told before 20 MB travel; the size is checked again when stored.
+          await checkQuota(db, companyId, 0, config.uploadQuotaBytes);
+          const part = await request.file();
+          if (part?.fieldname !== 'file') throw badRequest('请求参数有误：file');
+          const name = displayFileName(part.filename);
+          const intake = await receiveFile(
+            part.file,
+            MAX_FILE_SIZE_BYTES,
+            (head) =>
+              acceptUpload(request.query.documentType, { name, type: part.mimetype, bytes: head }),
+            (verdict: AcceptedUpload) => 'refusal' in verdict,
+          );
+          if (intake.kind === 'too-large') {
+            throw new HttpError(413, 'PAYLOAD_TOO_LARGE', COMMON_MESSAGES.FILE_TOO_LARGE);
+          }
+          const accepted = intake.verdict;
+          if ('refusal' in accepted) {
+            const message = uploadFailedWithReason(accepted.refusal);
+            if (accepted.refusal === UPLOAD_REFUSALS.EMPTY) throw refused(message, 'EMPTY_FILE');
+            throw new HttpError(415, 'UNSUPPORTED_FILE_TYPE', message);
+          }
+          if (intake.kind !== 'received') throw new Error('an accepted upload without its bytes');
+          const { bytes } = intake;
+          return await mutate(db, request, reply, async (tx) => {
+            await checkQuota(tx, companyId, bytes.length, config.uploadQuotaBytes);
+            return ok(
+              await storeFile(tx, {
+                companyId,
+                uploadedBy: user.accountId,
+                documentType: request.query.documentType,
+                entityId: request.query.entityId ?? null,
+                name,
+                contentType: accepted.contentType,
+                bytes,
+              }),
+            );
+          });
+        } finally {
+          release();
+        }
       },
     );
   });

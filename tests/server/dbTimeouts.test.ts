@@ -126,9 +126,10 @@ describe.each(drivers)('writes with timeouts set on %s', (driver) => {
   it('commits a request write and a bulk write', async () => {
     const db = await openTestDatabase(driver);
     try {
+      const rowOf = (result: unknown) => (result as { rows: unknown[] }).rows[0];
       const one = await write(db.database.db, async (tx) => tx.execute(sql`select 1 as n`));
       const two = await bulkWrite(db.database.db, async (tx) => tx.execute(sql`select 2 as n`));
-      expect([one.rows[0], two.rows[0]]).toEqual([{ n: 1 }, { n: 2 }]);
+      expect([rowOf(one), rowOf(two)]).toEqual([{ n: 1 }, { n: 2 }]);
     } finally {
       await db.drop();
     }
