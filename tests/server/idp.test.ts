@@ -1,6 +1,7 @@
 // The embedded OpenID provider, driven like a browser (cookies, redirects, forms) over inject():
 // discovery, sign-in with authorization code + PKCE, refresh, the login page's refusals and rate
 // limit, sign-out, tokens surviving a restart, and the runtime config.json.
+import { randomBytes, scryptSync } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,7 +13,7 @@ import { loadSigningKey } from '../../server/auth/keys';
 import { hashPassword, verifyPassword } from '../../server/auth/passwords';
 import { embeddedVerifier } from '../../server/auth/verifier';
 import { type Database, openDatabase } from '../../server/db/database';
-import { loginFailures } from '../../server/db/schema/index';
+import { accounts, loginFailures } from '../../server/db/schema/index';
 import { providerConfiguration } from '../../server/idp/configuration';
 import { DEFAULT_LOGIN_LIMITS } from '../../server/idp/loginLimit';
 import { startTestServer, type TestServer, testConfig } from '../support/app';
@@ -265,6 +266,26 @@ describe.each(drivers)('embedded identity provider on %s', (driver) => {
       (await third.follow(await third.submitLogin(last, 'buyer', PASSWORD))).location,
     ).toContain('code=');
   }, 60_000);
+
+  it("signs in with a hash of the old cost and replaces it by one at today's cost", async () => {
+    const salt = randomBytes(16);
+    const key = scryptSync(PASSWORD, salt, 32, { N: 16_384, r: 8, p: 1 });
+    const legacy = ['scrypt', 16_384, 8, 1, salt.toString('base64url'), key.toString('base64url')];
+    const id = await createAccount(server.db.database, {
+      username: 'oldhash',
+      password: PASSWORD,
+      name: '旧密码',
+    });
+    const db = server.db.database.db;
+    await db
+      .update(accounts)
+      .set({ passwordHash: legacy.join('$') })
+      .where(eq(accounts.id, id));
+    expect((await browser().signIn('oldhash', PASSWORD)).code).toEqual(expect.any(String));
+    const [row] = await db.select().from(accounts).where(eq(accounts.id, id));
+    expect(row?.passwordHash).toMatch(/^scrypt\$131072\$8\$1\$/);
+    expect(await verifyPassword(PASSWORD, row?.passwordHash ?? '')).toBe(true);
+  });
 
   it('refuses a disabled account', async () => {
     await createAccount(server.db.database, {
