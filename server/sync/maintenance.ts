@@ -1,8 +1,10 @@
-// Housekeeping every server process runs on a timer: old tombstones and old idempotency answers
-// go. Both deletes are idempotent, so several processes doing it at once is harmless.
+// Housekeeping every server process runs on a timer: old tombstones, old idempotency answers and
+// unused uploads (server/messaging/fileGc.ts) go. Every delete is idempotent, so several processes
+// doing it at once is harmless.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/database';
 import { purgeIdempotencyKeys } from '../http/mutation';
+import { collectUnusedFiles } from '../messaging/fileGc';
 import { purgeTombstones, TOMBSTONE_RETENTION_DAYS } from './retention';
 
 const HOUR_MS = 3600 * 1000;
@@ -10,6 +12,7 @@ const HOUR_MS = 3600 * 1000;
 export async function runMaintenance(db: Db, now = Date.now()): Promise<void> {
   await purgeTombstones(db, new Date(now - TOMBSTONE_RETENTION_DAYS * 24 * HOUR_MS));
   await purgeIdempotencyKeys(db, now);
+  await collectUnusedFiles(db, now);
 }
 
 /** Starts the hourly timer; returns the function that stops it. */
