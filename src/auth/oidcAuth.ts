@@ -12,6 +12,10 @@ import { createRevocationQueue, persistedRevocations, type RevocationQueue } fro
 import { classifyRenewError, needsRenewal } from './tokenPolicy';
 
 const RENEW_LOCK = 'purchasing-auth-renew';
+/** How long a sign-in waits for the queued revocations before it leaves anyway. */
+const REVOKE_BEFORE_SIGN_IN_MS = 5_000;
+
+const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 export function toAuthUser(user: User): AuthUser {
   const { profile } = user;
@@ -42,6 +46,9 @@ function managerSettings(auth: RuntimeConfig['auth'], origin: string): UserManag
     loadUserInfo: false,
     // `forget` revokes the refresh token itself, so a failed revocation never blocks sign-out.
     revokeTokensOnSignout: false,
+    // The revocation endpoint answers 200 with an empty text/plain body (oidc-provider, RFC 7009):
+    // without this the library reports a revoked token as a failure.
+    revokeTokenAdditionalContentTypes: ['text/plain'],
   };
 }
 
@@ -102,6 +109,9 @@ export function createOidcAuth(
     },
 
     async signIn(returnTo) {
+      // Revoking a refresh token ends its whole grant, and the provider would reuse that grant for
+      // this sign-in (same provider session): a sign-out still queued goes first, not under it.
+      await Promise.race([revocations?.flush(), delay(REVOKE_BEFORE_SIGN_IN_MS)]);
       const state: SignInState = { returnTo };
       await manager.clearStaleState();
       await manager.signinRedirect({ state });
@@ -109,7 +119,6 @@ export function createOidcAuth(
 
     async completeSignIn(url) {
       const user = await manager.signinRedirectCallback(url);
-      revokeQueued();
       return { user: toAuthUser(user), returnTo: returnToFromState(user.state) };
     },
 
@@ -123,9 +132,7 @@ export function createOidcAuth(
         }
         try {
           const renewed = await manager.signinSilent();
-          if (!renewed) return { kind: 'refused' };
-          revokeQueued();
-          return { kind: 'renewed', user: toAuthUser(renewed) };
+          return renewed ? { kind: 'renewed', user: toAuthUser(renewed) } : { kind: 'refused' };
         } catch (error) {
           return { kind: classifyRenewError(error) };
         }

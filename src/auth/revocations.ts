@@ -1,6 +1,7 @@
 // Refresh tokens still to revoke (security review L16): a sign-out while offline, or while the
 // provider is unreachable, forgets the user on the device at once but keeps the refresh token here
-// until the provider has revoked it, at the next start, sign-in, renewal or `online` event. A token
+// until the provider has revoked it: at the next start, on an `online` event, and before the next
+// sign-in (revoking a token ends its grant, which that sign-in would otherwise share). A token
 // leaves the queue once revoked, once the provider answers that it cannot be (an OAuth error: a
 // retry would get the same), or once it is older than any refresh token lives.
 import { readPersisted, writePersisted } from '../app/persisted';

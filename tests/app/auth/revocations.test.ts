@@ -3,7 +3,7 @@
 // once the provider answers that it cannot be, or once it has outlived any refresh token.
 import { ErrorResponse, User } from 'oidc-client-ts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createOidcAuth, type OidcManager } from '../../../src/auth/oidcAuth';
+import { createOidcAuth, createRevocations, type OidcManager } from '../../../src/auth/oidcAuth';
 import {
   createRevocationQueue,
   persistedRevocations,
@@ -57,7 +57,11 @@ function manager(stored: User | null) {
 let local: Storage;
 beforeEach(() => {
   local = memoryStorage();
-  vi.stubGlobal('window', { localStorage: local, sessionStorage: memoryStorage() });
+  vi.stubGlobal('window', {
+    localStorage: local,
+    sessionStorage: memoryStorage(),
+    addEventListener: vi.fn(),
+  });
 });
 afterEach(() => vi.unstubAllGlobals());
 
@@ -113,21 +117,36 @@ describe('sign-out offline', () => {
     expect(queued()).toEqual([]);
   });
 
-  it('retries after a renewal or a sign-in, when the provider has just answered', async () => {
-    const revoke = vi.fn(async (_token: string) => {});
+  it('revokes a queued token before the next sign-in leaves for the provider', async () => {
+    // Revoking ends the token's grant, which the provider would reuse for the new sign-in.
+    const calls: string[] = [];
+    const revoke = vi.fn(async (token: string) => {
+      calls.push(`revoke ${token}`);
+    });
     const revocations = createRevocationQueue(persistedRevocations, revoke, () => NOW);
     revocations.add('refresh-old');
-    const m = manager(signedIn('refresh-1'));
-    const auth = createOidcAuth(m, () => NOW, revocations);
-    await auth.completeSignIn('http://app/auth/callback?code=x');
-    expect(revoke).toHaveBeenCalledWith('refresh-old');
-    await revocations.flush();
+    const m = manager(null);
+    m.signinRedirect.mockImplementation(async () => {
+      calls.push('sign-in');
+    });
+    await createOidcAuth(m, () => NOW, revocations).signIn('/home');
+    expect(calls).toEqual(['revoke refresh-old', 'sign-in']);
     expect(queued()).toEqual([]);
+  });
 
-    revocations.add('refresh-older');
-    await auth.renew('access-1');
-    expect(m.signinSilent).toHaveBeenCalled();
-    expect(revoke).toHaveBeenLastCalledWith('refresh-older');
+  it('does not hold a sign-in back while the provider cannot be reached', async () => {
+    const revocations = createRevocationQueue(
+      persistedRevocations,
+      async () => {
+        throw offline();
+      },
+      () => NOW,
+    );
+    revocations.add('refresh-old');
+    const m = manager(null);
+    await createOidcAuth(m, () => NOW, revocations).signIn('/home');
+    expect(m.signinRedirect).toHaveBeenCalled();
+    expect(queued()).toEqual(['refresh-old']);
   });
 
   it('stops at the first failure and gives up on tokens older than any refresh token lives', async () => {
@@ -163,6 +182,34 @@ describe('sign-out offline', () => {
     release();
     await Promise.all([first, second]);
     expect(revoke).toHaveBeenCalledTimes(1);
+    expect(queued()).toEqual([]);
+  });
+
+  it("counts the provider's empty text/plain 200 as revoked (oidc-provider's answer)", async () => {
+    const posted: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        if (url.endsWith('/.well-known/openid-configuration')) {
+          return Response.json({
+            issuer: 'http://idp/oidc',
+            authorization_endpoint: 'http://idp/oidc/auth',
+            token_endpoint: 'http://idp/oidc/token',
+            revocation_endpoint: 'http://idp/oidc/token/revocation',
+          });
+        }
+        posted.push(String(init?.body));
+        return new Response('', { status: 200, headers: { 'content-type': 'text/plain' } });
+      }),
+    );
+    const revocations = createRevocations(
+      { authority: 'http://idp/oidc', clientId: 'purchasing-app', scope: 'openid' },
+      'http://app',
+    );
+    revocations.add('refresh-1');
+    await revocations.flush();
+    expect(posted).toHaveLength(1);
+    expect(posted[0]).toContain('token=refresh-1');
     expect(queued()).toEqual([]);
   });
 });
