@@ -4,6 +4,7 @@
 // browser claims, so a renamed program is refused and an image is served with its real type.
 // The size limit and the image predicate are the domain's (src/domain/files/uploads.ts).
 import { DOCUMENT_TYPES, type DocumentType, isImageFile } from '../../src/domain/files/uploads';
+import { invalidText, isInvalidText } from '../http/textGuard';
 import { UPLOAD_REFUSALS } from './messages';
 
 const ascii = (bytes: Uint8Array, length: number) =>
@@ -160,8 +161,12 @@ export function acceptUpload(
   return { contentType: sniffed ?? (MIME.test(claimed) ? claimed : 'application/octet-stream') };
 }
 
-/** The name shown and sent back in Content-Disposition: no path, no control characters. */
+/**
+ * The name shown and sent back in Content-Disposition: no path, no control characters. A name
+ * with a NUL or broken UTF-16 is refused (400, like any such text field: http/textGuard.ts).
+ */
 export function displayFileName(name: string): string {
+  if (isInvalidText(name)) throw invalidText('file');
   const base = name.split(/[\\/]/).pop() ?? '';
   const cleaned = base
     .normalize('NFC')

@@ -5,9 +5,11 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteInfo } from '../../server/app';
+import { COMMON_MESSAGES } from '../../src/domain/messages/common';
 import { startTestServer, type TestServer } from '../support/app';
 import { drivers } from '../support/databases';
 import { seedFixtures } from '../support/fixtures';
+import { multipart } from '../support/multipart';
 import { accessTokenFor } from '../support/tokens';
 
 // Answered outside Fastify's request cycle (the websocket) or by oidc-provider's own pages.
@@ -121,7 +123,102 @@ describe.each(drivers)('bad input on every route (%s)', (driver) => {
     }
     expect(failures).toEqual([]);
   }, 300_000);
+
+  // Security review L12: a NUL or half a surrogate pair in any text field is refused with 400 and
+  // a message before the route runs, never sent on to PostgreSQL (which fails with a 500).
+  it('refuses a NUL or a lone surrogate in every path, query and body field with 400', async () => {
+    const routes = server.app.routeTable.filter((r) => !OUT_OF_SCOPE.some((re) => re.test(r.url)));
+    const failures: string[] = [];
+    let probes = 0;
+    for (const route of routes) {
+      for (const probe of textProbes(route)) {
+        probes++;
+        let i = 0;
+        const url = route.url
+          .replace(/:([A-Za-z_]+)/g, () => encodeURIComponent(probe.path[i++] ?? '1'))
+          .replace('*', 'x');
+        const search = new URLSearchParams({ ...probe.query, currentCompanyId: String(companyId) });
+        const hasBody = route.method !== 'GET' && route.method !== 'DELETE';
+        const res = await server.app.inject({
+          method: route.method as 'GET',
+          url: `${url}?${search}`,
+          headers: {
+            authorization: `Bearer ${token}`,
+            ...(hasBody ? { 'content-type': 'application/json' } : {}),
+          },
+          ...(hasBody ? { payload: probe.body ?? '{}' } : {}),
+        });
+        const answer = res.statusCode === 400 ? (res.json() as { error_code?: string }) : {};
+        if (answer.error_code !== 'INVALID_TEXT') {
+          failures.push(
+            `${route.method} ${route.url} ${probe.name} → ${res.statusCode} ${res.body.slice(0, 160)}`,
+          );
+        }
+      }
+    }
+    expect(probes).toBeGreaterThan(100);
+    expect(failures).toEqual([]);
+  }, 300_000);
+
+  it('refuses a NUL in an upload’s file name with 400', async () => {
+    const body = multipart('报价\u0000.txt', Buffer.from('数量 10'), 'text/plain');
+    const res = await server.app.inject({
+      method: 'POST',
+      url: `/api/v7/files?documentType=TODO_ATTACHMENT&currentCompanyId=${companyId}`,
+      headers: { authorization: `Bearer ${token}`, ...body.headers },
+      payload: body.payload,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      error_code: 'INVALID_TEXT',
+      error_message: `${COMMON_MESSAGES.INVALID_TEXT}：file`,
+    });
+  });
 });
+
+const NUL = 'a\u0000b';
+type TextProbe = {
+  name: string;
+  path: string[];
+  query: Record<string, string>;
+  /** The JSON text of the body (a lone surrogate cannot travel through JSON.stringify as such). */
+  body?: string;
+};
+
+/** One request per text field of the route, each with one bad value and the rest harmless. */
+function textProbes(route: RouteInfo): TextProbe[] {
+  const pathKeys = [...route.url.matchAll(/:([A-Za-z_]+)/g)].map((m) => m[1] ?? '');
+  const queryKeys = keysOf(route.schema.querystring).filter((k) => k !== 'currentCompanyId');
+  const bodyKeys = keysOf(route.schema.body);
+  const hasBody = route.method !== 'GET' && route.method !== 'DELETE';
+  const probes: TextProbe[] = [];
+  for (const [index, key] of pathKeys.entries()) {
+    const path = pathKeys.map((_, j) => (j === index ? NUL : '1'));
+    probes.push({ name: `path ${key}`, path, query: {} });
+  }
+  // A query key the schema does not name is refused too (it may reach a filter).
+  for (const key of [...queryKeys, 'filters']) {
+    probes.push({ name: `query ${key}`, path: [], query: { [key]: NUL } });
+  }
+  if (hasBody) {
+    for (const key of bodyKeys.length > 0 ? bodyKeys : ['name']) {
+      probes.push({
+        name: `body ${key}`,
+        path: [],
+        query: {},
+        body: JSON.stringify({ [key]: NUL }),
+      });
+      // "\ud800" in JSON text parses to a lone surrogate; nested, as in a list of rows.
+      probes.push({
+        name: `body ${key} (lone surrogate)`,
+        path: [],
+        query: {},
+        body: `{"${key}": [{"x": "a\\ud800"}]}`,
+      });
+    }
+  }
+  return probes;
+}
 
 function hasMessage(body: string): boolean {
   try {

@@ -28,6 +28,8 @@ export const COMMON_MESSAGES = {
   TOO_MANY_REQUESTS: '操作过于频繁，请稍后再试',
   /** A 4xx other than 401/403/413 without an error_message. */
   BAD_REQUEST: '请求参数有误',
+  /** 400: a field holds a NUL character or broken UTF-16 (server/http/textGuard.ts). */
+  INVALID_TEXT: '输入包含无效字符',
   /** A 404 without an error_message (an id that no longer exists, an unknown API path). */
   NOT_FOUND: '请求的资源不存在',
   /** 409: the row changed on the server since the user's copy (both versions are shown). */
