@@ -2,7 +2,6 @@
 import { constants as zlib } from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
-import { loadSigningKey } from './auth/keys';
 import { registerSession } from './auth/session';
 import type { TokenVerifier } from './auth/tokens';
 import { API_AUDIENCE, embeddedVerifier, externalVerifier } from './auth/verifier';
@@ -14,6 +13,7 @@ import { frameworkErrors, registerErrorHandling } from './http/errors';
 import { registerSecurityHeaders } from './http/securityHeaders';
 import { registerTextGuard } from './http/textGuard';
 import { registerIdentityProvider } from './idp/identityProvider';
+import { loadProviderKeys } from './idp/keysFile';
 import { createLiveBus, type LiveBus } from './live/bus';
 import { registerLiveChannel } from './live/socket';
 import { registerAccount } from './routes/account';
@@ -105,7 +105,7 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
         clientId: config.oidc.clientId,
         jwksUrl: config.oidc.jwksUrl,
       })
-    : embeddedVerifier(issuer, await loadSigningKey(database.db));
+    : embeddedVerifier(issuer, (await loadProviderKeys(database.db, config.oidc.keysFile)).signing);
   const bus = await createLiveBus(database, {
     onError: (error, where) => app.log.warn({ err: error }, where),
   });

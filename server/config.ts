@@ -26,6 +26,7 @@ const envSchema = z.object({
   OIDC_CLIENT_ID: z.string().min(1).default('purchasing-app'),
   OIDC_AUDIENCE: z.string().min(1).optional(),
   OIDC_JWKS_URL: z.url().optional(),
+  OIDC_KEYS_FILE: z.string().trim().min(1).optional(),
   ACCESS_TOKEN_TTL: seconds.default(600),
   REFRESH_TOKEN_TTL: seconds.default(30 * 24 * 3600),
   NODE_ENV: z.string().optional(),
@@ -65,6 +66,8 @@ export type ServerConfig = {
     clientId: string;
     audience: string | undefined;
     jwksUrl: string | undefined;
+    /** The embedded provider's signing and cookie keys from this file, not the database. */
+    keysFile: string | undefined;
     accessTokenTtl: number;
     refreshTokenTtl: number;
   };
@@ -176,6 +179,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
       clientId: e.OIDC_CLIENT_ID,
       audience: e.OIDC_AUDIENCE,
       jwksUrl: e.OIDC_JWKS_URL,
+      keysFile: e.OIDC_KEYS_FILE,
     dbTimeouts: { statementMs: e.DB_STATEMENT_TIMEOUT_MS, lockMs: e.DB_LOCK_TIMEOUT_MS },
     uploadQuotaBytes: e.UPLOAD_QUOTA_MB * 1024 * 1024,
       accessTokenTtl: e.ACCESS_TOKEN_TTL,

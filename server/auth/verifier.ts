@@ -14,8 +14,10 @@ function expiresAt(payload: JWTPayload): number {
   return payload.exp;
 }
 
-export function embeddedVerifier(issuer: string, signingKey: JWK): TokenVerifier {
-  const keys = createLocalJWKSet({ keys: [publicJwk(signingKey)] });
+/** Accepts tokens signed by any of the provider's keys (the first signs; older ones wait out their tokens). */
+export function embeddedVerifier(issuer: string, signingKeys: JWK | JWK[]): TokenVerifier {
+  const all = Array.isArray(signingKeys) ? signingKeys : [signingKeys];
+  const keys = createLocalJWKSet({ keys: all.map(publicJwk) });
   return {
     async verify(token): Promise<VerifiedToken> {
       const { payload } = await jwtVerify(token, keys, {

@@ -19,14 +19,15 @@ export const CLIENT_SCOPE = 'openid profile offline_access';
 export type ProviderInputs = {
   config: ServerConfig;
   db: Db;
-  signingKey: JWK;
+  /** The first signs; all are published (a rotation keeps the old one until its tokens expire). */
+  signingKeys: JWK[];
   cookieKeys: string[];
 };
 
 export function providerConfiguration({
   config,
   db,
-  signingKey,
+  signingKeys,
   cookieKeys,
 }: ProviderInputs): Configuration {
   const { publicUrl, oidc } = config;
@@ -71,7 +72,7 @@ export function providerConfiguration({
       long: { httpOnly: true, sameSite: 'lax' },
       short: { httpOnly: true, sameSite: 'lax' },
     },
-    jwks: { keys: [signingKey] },
+    jwks: { keys: signingKeys },
     features: {
       devInteractions: { enabled: false },
       // Bearer tokens only: the API does not check DPoP proofs.

@@ -6,13 +6,12 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import Provider from 'oidc-provider';
 import type { AppContext } from '../app';
-import { loadSigningKey } from '../auth/keys';
 import { purgeExpiredPayloads } from './adapter';
 import { MOUNT_PATH, providerConfiguration } from './configuration';
 import { registerInteractions } from './interactions';
+import { loadProviderKeys } from './keysFile';
 import { DEFAULT_LOGIN_LIMITS, type LoginLimits, purgeOldFailures } from './loginLimit';
 import { IDP_MESSAGES, messagePage } from './pages';
-import { loadCookieKeys } from './secrets';
 
 const PURGE_EVERY_MS = 60 * 60 * 1000;
 
@@ -40,10 +39,10 @@ export async function registerIdentityProvider(
   if (config.oidc.externalIssuer) return null;
   const db = database.db;
   const limits = options.loginLimits ?? DEFAULT_LOGIN_LIMITS;
-  const [signingKey, cookieKeys] = await Promise.all([loadSigningKey(db), loadCookieKeys(db)]);
+  const keys = await loadProviderKeys(db, config.oidc.keysFile);
   const provider = new Provider(
     context.issuer,
-    providerConfiguration({ config, db, signingKey, cookieKeys }),
+    providerConfiguration({ config, db, signingKeys: keys.signing, cookieKeys: keys.cookies }),
   );
   // Behind a TLS-terminating proxy the provider reads X-Forwarded-Proto/-For, believing only as
   // many hops as TRUST_PROXY names (Koa's maxIpsCount), like Fastify's request.ip.

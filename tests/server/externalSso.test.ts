@@ -47,6 +47,7 @@ describe('an external SSO (a Keycloak realm, say)', () => {
           clientId: 'purchasing-web',
           audience: undefined,
           jwksUrl: undefined,
+          keysFile: undefined,
           accessTokenTtl: 60,
           refreshTokenTtl: 300,
         },

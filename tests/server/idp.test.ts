@@ -327,7 +327,7 @@ describe.each(drivers)('embedded identity provider on %s', (driver) => {
   });
 
   it('registers dev origins as redirect and CORS origins only when configured', () => {
-    const inputs = { db: server.db.database.db, signingKey: {}, cookieKeys: ['k'] };
+    const inputs = { db: server.db.database.db, signingKeys: [{}], cookieKeys: ['k'] };
     const plain = providerConfiguration({ ...inputs, config: testConfig() });
     expect(plain.clients?.[0]?.redirect_uris).toEqual(['http://127.0.0.1:8080/auth/callback']);
     const dev = providerConfiguration({
