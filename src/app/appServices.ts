@@ -60,14 +60,9 @@ export function createAppServices(
   session = new SessionController({
     auth,
     sync,
-    // Whatever forgets the user's session also empties the caches of their files (avatars).
-    store: {
-      ...persistedSessionStore,
-      clear() {
-        persistedSessionStore.clear();
-        void clearUserCaches().catch(() => undefined);
-      },
-    },
+    store: persistedSessionStore,
+    // Every end of a session empties the caches of the user's files (avatars, images).
+    clearFileCaches: clearUserCaches,
     fetchUser: () => api.get(USER_INFO_PATH, { schema: userInfoSchema, quiet: true }),
     endpoints: syncEndpoints(config, page),
     online,
@@ -77,6 +72,7 @@ export function createAppServices(
   sync.listen({
     renewToken: () => void controller.renewToken(),
     signedOutElsewhere: () => controller.signedOutElsewhere(),
+    membershipEnded: (companyId) => void controller.membershipEnded(companyId),
   });
   void controller.boot(page.href, page.pathname === AUTH_CALLBACK_PATH);
   return { config, session: controller, api, sync };

@@ -59,3 +59,25 @@ export async function dropUnneeded(db: PurchasingDb, release: FileRelease): Prom
   if (drop.length) await db.files.bulkDelete(drop);
   if (slim.length) await db.files.bulkPut(slim);
 }
+
+/** Companies whose attachments are held here. */
+export async function fileCompanyIds(db: PurchasingDb): Promise<Set<number>> {
+  const ids = new Set<number>();
+  await db.files.each((row) => {
+    ids.add(row.companyId);
+  });
+  return ids;
+}
+
+/** Drops the company's files, blobs and upload answers, except those in `keep`. */
+export async function dropCompanyFiles(
+  db: PurchasingDb,
+  companyId: number,
+  keep: ReadonlySet<string>,
+): Promise<void> {
+  const drop: string[] = [];
+  await db.files.each((row) => {
+    if (row.companyId === companyId && !keep.has(row.id)) drop.push(row.id);
+  });
+  if (drop.length) await db.files.bulkDelete(drop);
+}

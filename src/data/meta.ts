@@ -125,3 +125,9 @@ export async function writeIdMapPairs(
 ): Promise<void> {
   await db.meta.put({ key: 'idMap', pairs });
 }
+
+/** Companies with a sync state here (pulled at least once since their last clear). */
+export async function syncedCompanyIds(db: PurchasingDb): Promise<number[]> {
+  const rows = await db.meta.where('key').startsWith('company:').toArray();
+  return rows.filter(isCompanyMeta).map((row) => row.companyId);
+}

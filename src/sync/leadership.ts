@@ -83,6 +83,7 @@ export function startLeadership(deps: LeadershipDeps, context: LeadershipContext
     onEvent: (topic, payload) => tell({ kind: 'event', topic, payload }),
     onStatus: (status) => tell({ kind: 'status', status }),
     onTopicRefused: (topic) => refused.add(topic),
+    onMembershipEnded: () => void engine.pullNow(),
     onReady: () => {
       void counters.read();
       // A change committed before the subscriptions held sent no poke we could hear: pull once.

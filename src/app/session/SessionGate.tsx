@@ -76,7 +76,16 @@ export function SessionGate({ children }: { children: ReactNode }) {
         />
       );
     case 'no-company':
-      return <NoCompany message={phase.message} onConfirm={() => void controller.signOut()} />;
+      return (
+        <NoCompany
+          message={phase.message}
+          {...(phase.unsent ? { unsent: phase.unsent } : {})}
+          onConfirm={async () => {
+            await controller.discardLeftBehind();
+            await controller.signOut();
+          }}
+        />
+      );
     case 'signed-in':
       return children;
   }

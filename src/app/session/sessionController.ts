@@ -40,6 +40,8 @@ export class SessionController {
   private timer: unknown = null;
   private unauthorizedSeen = false;
   private noCompanyIdToken: string | null = null;
+  /** The account whose database waits for the user to read its unsent entries (no company). */
+  private leftBehindUserId: number | null = null;
 
   constructor(private readonly deps: SessionControllerDeps) {
     this.now = deps.now ?? Date.now;
@@ -165,6 +167,7 @@ export class SessionController {
     this.stopTimer();
     this.user = null;
     this.deps.store.clear();
+    void this.deps.clearFileCaches().catch(() => undefined);
     this.update({ phase: { status: 'signed-out' }, pendingSignOut: null });
   }
 
@@ -172,6 +175,47 @@ export class SessionController {
   retry(): Promise<void> {
     this.booted = this.restore();
     return this.booted;
+  }
+
+  /**
+   * The account stopped working for a company this device syncs (the sync heard 403 NOT_A_MEMBER
+   * and already cleared that company here, security review M5): the company list is read again,
+   * and the session goes on with the companies left or, with none, ends.
+   */
+  async membershipEnded(companyId: number): Promise<void> {
+    const phase = this.snapshot.phase;
+    const user = this.user;
+    if (phase.status !== 'signed-in' || !user) return;
+    if (!phase.companies.some((c) => c.id === companyId)) return;
+    // Cached images may be that company's files: they are fetched again when needed.
+    await this.deps.clearFileCaches().catch(() => undefined);
+    let info: UserInfo;
+    try {
+      info = await this.deps.fetchUser();
+    } catch {
+      // The feed's answer is enough: the company goes from the copy kept for offline starts.
+      const cached = this.deps.store.account(user.sub)?.user;
+      if (!cached) return;
+      info = cached;
+    }
+    if (this.user?.sub !== user.sub) return;
+    info = { ...info, companies: info.companies.filter((m) => m.id !== companyId) };
+    if (info.companies.length > 0) {
+      this.deps.store.saveAccount({ sub: user.sub, fetchedAt: this.now(), user: info });
+    }
+    const now = this.snapshot.phase;
+    await this.enter(info, now.status === 'signed-in' && now.expired);
+  }
+
+  /** The user has read the unsent entries of the companies left: the account's data goes. */
+  async discardLeftBehind(): Promise<void> {
+    const userId = this.leftBehindUserId;
+    this.leftBehindUserId = null;
+    if (userId !== null) await this.deps.sync.wipe(userId);
+    const phase = this.snapshot.phase;
+    if (phase.status === 'no-company') {
+      this.update({ phase: { status: 'no-company', message: phase.message } });
+    }
   }
 
   dispose(): void {
@@ -258,7 +302,7 @@ export class SessionController {
     const companies = toSessionCompanies(info);
     const companyId = chooseCompany(companies, user.sub, this.deps.store.companyChoices());
     if (companyId === null) {
-      await this.noCompany(info.no_company_message ?? COMMON_MESSAGES.NO_COMPANY_BOUND);
+      await this.noCompany(info.no_company_message ?? COMMON_MESSAGES.NO_COMPANY_BOUND, info.id);
       return;
     }
     const account = toSessionAccount(info, user.sub);
@@ -319,12 +363,26 @@ export class SessionController {
     this.deps.store.saveAccount({ ...cached, user: { ...cached.user, companies: memberships } });
   }
 
-  /** Bound to no company: nothing of the account is kept, and the provider's session ends next. */
-  private async noCompany(message: string): Promise<void> {
+  /**
+   * Bound to no company: nothing of the account is kept, and the provider's session ends next.
+   * The account's database goes too (it may hold a company the account has left, security
+   * review M5), once the user has seen the changes in it that never reached the server.
+   */
+  private async noCompany(message: string, userId: number): Promise<void> {
     this.noCompanyIdToken = this.user?.idToken ?? null;
     this.user = null;
+    this.stopTimer();
     this.deps.store.clear();
     await this.deps.auth.forget();
+    await this.deps.clearFileCaches().catch(() => undefined);
+    const unsent = await this.deps.sync.leftBehind(userId).catch(() => null);
+    if (unsent?.length) {
+      this.leftBehindUserId = userId;
+      this.update({ phase: { status: 'no-company', message, unsent } });
+      return;
+    }
+    // Unreadable (a newer app's database): left as it is rather than lost unseen.
+    if (unsent) await this.deps.sync.wipe(userId).catch(() => undefined);
     this.update({ phase: { status: 'no-company', message } });
   }
 
@@ -332,6 +390,7 @@ export class SessionController {
   private async dropSession(): Promise<void> {
     this.deps.notify(COMMON_MESSAGES.SESSION_EXPIRED);
     this.user = null;
+    await this.deps.clearFileCaches().catch(() => undefined);
     await this.deps.auth.forget();
     this.update({ phase: { status: 'signed-out' } });
   }
@@ -389,6 +448,7 @@ export class SessionController {
     const idToken = this.user?.idToken ?? null;
     this.user = null;
     this.deps.store.clear();
+    await this.deps.clearFileCaches().catch(() => undefined);
     await this.deps.auth.forget();
     if (this.deps.online() && (await this.atProvider(idToken))) return;
     this.update({ signingOut: false, phase: { status: 'signed-out' } });

@@ -2,6 +2,7 @@
 // the controller needs from sign-in, the sync worker, the device's storage and the server.
 import type { Auth } from '../../auth/auth';
 import type { SignOutResult, SyncSessionInfo } from '../../sync/api';
+import type { UnsentEntry } from '../../sync/engine/membership';
 import type { UserInfo } from '../api/userInfo';
 import type { SessionAccount, SessionCompany } from './account';
 import type { SessionStore } from './sessionStore';
@@ -11,6 +12,13 @@ export interface SyncPort {
   start(info: SyncSessionInfo): void;
   setToken(token: string | null): void;
   signOut(discardPending: boolean): Promise<SignOutResult>;
+  /**
+   * The user's entries the server never applied, read from the user's database on this device
+   * (none when there is no database); null when it cannot be read.
+   */
+  leftBehind(userId: number): Promise<UnsentEntry[] | null>;
+  /** Stops the sync and deletes the user's database (the account has no company left). */
+  wipe(userId: number): Promise<void>;
 }
 
 export interface SignedIn {
@@ -28,8 +36,12 @@ export type SessionPhase =
   | { status: 'signed-out' }
   /** The account could not be loaded and no copy is on the device (offline first start). */
   | { status: 'unavailable'; message: string }
-  /** Signed in, but bound to no company (spec §4 "Login"): shown the message, then signed out. */
-  | { status: 'no-company'; message: string }
+  /**
+   * Signed in, but bound to no company (spec §4 "Login"): shown the message, then signed out.
+   * `unsent`: changes of a company the account left that never reached the server, shown for the
+   * user to copy before the device's copy of the account is deleted (security review M5).
+   */
+  | { status: 'no-company'; message: string; unsent?: readonly UnsentEntry[] }
   | SignedIn;
 
 export interface SessionSnapshot {
@@ -57,6 +69,8 @@ export interface SessionControllerDeps {
   endpoints: Pick<SyncSessionInfo, 'baseUrl' | 'wsUrl'>;
   online(): boolean;
   notify(message: string): void;
+  /** Empties the service worker's caches of the user's files (every session end, L3). */
+  clearFileCaches(): Promise<void>;
   now?(): number;
   setInterval?(callback: () => void, ms: number): unknown;
   clearInterval?(handle: unknown): void;

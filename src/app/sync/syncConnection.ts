@@ -4,7 +4,7 @@
 // see the worker's writes), and the live channel's to-do counters and status kept current.
 // React reads its snapshot through SyncProvider; `watchTopics` serves hooks that follow a topic.
 import { proxy, type Remote } from 'comlink';
-import type { OpenOptions, PurchasingDb } from '../../data/db';
+import { deleteUserDatabase, type OpenOptions, type PurchasingDb } from '../../data/db';
 import { classifyStorageError, type StorageErrorKind } from '../../data/storageErrors';
 import type {
   LiveEvent,
@@ -13,6 +13,7 @@ import type {
   SyncApi,
   SyncSessionInfo,
 } from '../../sync/api';
+import { type UnsentEntry, unsentEntryViews } from '../../sync/engine/membership';
 import type { SyncStatus } from '../../sync/engine/status';
 import type { SyncPort } from '../session/sessionTypes';
 
@@ -35,6 +36,8 @@ export interface SyncSnapshot {
 export interface SyncConnectionDeps {
   createClient(): Remote<SyncApi>;
   openDb(userId: string, options: OpenOptions): Promise<PurchasingDb>;
+  /** Deletes the user's database (no company left); `deleteUserDatabase` by default. */
+  deleteDb?(userId: string): Promise<void>;
   /** Pulls when the user comes back to the page (src/sync/client.ts). */
   watchAppSignals(api: Pick<SyncApi, 'pullNow'>): () => void;
   /**
@@ -48,6 +51,8 @@ export interface SyncConnectionDeps {
 export interface SyncEvents {
   renewToken(): void;
   signedOutElsewhere(): void;
+  /** The sync cleared a company the account no longer works for (403 NOT_A_MEMBER). */
+  membershipEnded(companyId: number): void;
 }
 
 /** Called with each event on a watched topic. */
@@ -73,6 +78,8 @@ export class SyncConnection implements SyncPort {
   private events: SyncEvents | null = null;
   private readonly writes = new Set<Promise<unknown>>();
   private readonly topicListeners = new Set<TopicListener>();
+  /** Companies whose end of membership the session was told of (once each per session). */
+  private leftHeard = new Set<number>();
   /** Counters heard while `liveCounters` is asked: newer than (or as new as) its answer. */
   private countersHeard: Set<string> | null = null;
 
@@ -147,6 +154,37 @@ export class SyncConnection implements SyncPort {
     return result;
   }
 
+  async leftBehind(userId: number): Promise<UnsentEntry[] | null> {
+    const open = this.running?.info.userId === userId ? this.snapshot.db : null;
+    try {
+      const db = open ?? (await this.deps.openDb(String(userId), {}));
+      try {
+        return await unsentEntryViews(db);
+      } finally {
+        if (!open) db.close();
+      }
+    } catch {
+      return null;
+    }
+  }
+
+  async wipe(userId: number): Promise<void> {
+    if (this.running) {
+      this.close();
+      await this.api().stop();
+    }
+    await (this.deps.deleteDb ?? deleteUserDatabase)(String(userId));
+  }
+
+  /** Tells the session of each company the leader's engine found the account has left. */
+  private noticeLeft(status: SyncStatus): void {
+    for (const company of status.companies) {
+      if (!company.left || this.leftHeard.has(company.companyId)) continue;
+      this.leftHeard.add(company.companyId);
+      this.events?.membershipEnded(company.companyId);
+    }
+  }
+
   private update(change: Partial<SyncSnapshot>): void {
     this.snapshot = { ...this.snapshot, ...change };
     for (const listener of this.listeners) listener();
@@ -170,7 +208,13 @@ export class SyncConnection implements SyncPort {
     }
     const api = this.api();
     this.running = { info, stopSignals: this.deps.watchAppSignals(api) };
-    await api.onStatus(proxy((status: SyncStatus) => this.update({ status })));
+    this.leftHeard = new Set();
+    await api.onStatus(
+      proxy((status: SyncStatus) => {
+        this.update({ status });
+        this.noticeLeft(status);
+      }),
+    );
     await api.onRenewToken(proxy(() => this.events?.renewToken()));
     await api.onOutdated(proxy(() => this.update({ problem: 'version' })));
     await api.onLive(proxy((event: LiveEvent) => this.onLive(event)));

@@ -11,6 +11,7 @@ import { dependentsOf } from '../core/ordering';
 import { enqueueEffect, reapply, rollback } from '../core/rebase';
 import { createEntry, readEntry } from '../core/storedEntry';
 import { engineTables, readRows, writeRows } from './localRows';
+import { isLeftBehind } from './membership';
 import { loadEntry, loadIdMap, loadOutbox, saveEntries } from './outboxStore';
 
 export interface EnqueueArgs {
@@ -104,7 +105,8 @@ export function retryEntry(
 ): Promise<boolean> {
   return db.transaction('rw', engineTables(db), async () => {
     const entry = await loadEntry(db, entryId);
-    if (entry?.status !== 'failed') return false;
+    // A left company's entry would only be refused again (and must not put rows back).
+    if (entry?.status !== 'failed' || isLeftBehind(entry)) return false;
     const serverRow = entry.failure?.serverRow ?? null;
     const retried = retryFailed(entry, now, { overwrite });
     const { entries } = await loadOutbox(db);
@@ -131,7 +133,8 @@ export function discardEntry(db: PurchasingDb, entryId: string): Promise<string[
     let current = entries;
     for (const victim of victims) {
       const undone = rollback(victim, current, victim.failure?.serverRow ?? null);
-      await writeRows(db, victim.companyId, undone.rows);
+      // A left company's rows are gone from this device: the rollback must not bring any back.
+      if (!isLeftBehind(victim)) await writeRows(db, victim.companyId, undone.rows);
       current = merged(current, undone.entries).filter((e) => e.id !== victim.id);
     }
     const removed = victims.map((victim) => victim.id);

@@ -21,6 +21,7 @@ import { type BackoffOptions, backoff, type Outcome } from '../core/outcomes';
 import { discardEntry, enqueueEntry, newTemporaryId, recoverEntries, retryEntry } from './commands';
 import { fileIdsOf, releaseFiles } from './files';
 import type { FetchLike } from './http';
+import { forgetCompany, forgetLeftCompanies, NOT_A_MEMBER } from './membership';
 import { loadIdMap, loadOutbox, type OutboxSnapshot } from './outboxStore';
 import { PullScheduler } from './pulls';
 import { markInFlight, recordOutcome, send } from './push';
@@ -102,6 +103,9 @@ export class SyncEngine {
         if (done) void this.storageWatch.read();
         this.kick();
       },
+      left: async (companyId) => {
+        await forgetCompany(this.deps.db, companyId);
+      },
     });
     this.uploadRetries = new UploadRetries(deps.random);
     this.storageWatch = new StorageWatch(deps, (use) => {
@@ -121,6 +125,8 @@ export class SyncEngine {
     try {
       this.clientId = await readClientId(this.deps.db);
       await recoverEntries(this.deps.db);
+      // Companies the account left while this device was away (security review M5).
+      await forgetLeftCompanies(this.deps.db, this.deps.companies);
       await releaseFiles(this.deps.db, this.deps.now());
     } catch (error) {
       // Shown, and mended by the first push round; reading and pulling still go on.
@@ -361,6 +367,10 @@ export class SyncEngine {
       await recordOutcome(this.deps, entry.id, outcome);
       if (outcome.kind === 'retry' && outcome.status === null) offline = true;
       if (outcome.kind === 'auth') this.observed.pausedForAuth = true;
+      // The account left the company: its feed answers the same, and the pull clears it.
+      if (outcome.kind === 'forbidden' && outcome.code === NOT_A_MEMBER) {
+        void this.pulls.pull(entry.companyId);
+      }
     }
     this.observed.online = !offline;
     this.health.succeeded();

@@ -13,6 +13,7 @@ import { rebase } from '../core/rebase';
 import { asRow, isRecord, isTemporaryId, parseRowKey, type Row, type RowKey } from '../core/types';
 import { call, type FetchLike } from './http';
 import { engineTables, writeRows } from './localRows';
+import { isNotAMember } from './membership';
 import { loadOutbox, ofCompany, saveEntries } from './outboxStore';
 
 export interface PullDeps {
@@ -28,6 +29,8 @@ export type PullResult =
   | { kind: 'done' }
   | { kind: 'offline' }
   | { kind: 'auth' }
+  /** 403 NOT_A_MEMBER: the account no longer works for the company (its data must go). */
+  | { kind: 'left' }
   | { kind: 'error'; status: number; message: string };
 
 export interface PullProgress {
@@ -104,6 +107,7 @@ export async function pullCompany(
     if (fetched.kind !== 'answer') return fetched;
     const { status, body } = fetched;
     if (status === 401) return { kind: 'auth' };
+    if (isNotAMember(status, body)) return { kind: 'left' };
     if (status === 410) {
       // A second 410 in one run means the server refuses even the cursors of its own pages
       // (a purge horizon above them): looping would hammer it. Reported, retried later.

@@ -21,6 +21,8 @@ export interface PullHost {
   progressed(): void;
   /** A pull ended (`done`: to the end of the feed); entries may have settled or become ready. */
   ended(done: boolean): void;
+  /** The server says the account left the company: its data goes from this device. */
+  left(companyId: number): Promise<void>;
 }
 
 export class PullScheduler {
@@ -61,6 +63,7 @@ export class PullScheduler {
     do {
       this.again.delete(companyId);
       if (!this.host.isRunning() || this.host.observed.pausedForAuth) return;
+      if (this.host.observed.companies.get(companyId)?.left) return;
       await this.once(companyId);
     } while (this.again.has(companyId));
   }
@@ -86,6 +89,14 @@ export class PullScheduler {
       this.host.health.succeeded();
     } else if (result.kind === 'auth') {
       observed.pausedForAuth = true;
+    } else if (result.kind === 'left') {
+      // Cleared before the status says so: whoever hears `left` finds the data gone.
+      await this.host.left(companyId);
+      this.attempts.delete(companyId);
+      observed.companies.set(companyId, { ...last, syncing: false, error: null, left: true });
+      await this.host.changed();
+      this.host.ended(false);
+      return;
     } else {
       if (result.kind === 'offline') observed.online = false;
       else error = result.message;

@@ -19,6 +19,11 @@ export interface CompanyStatus {
   lastSyncedAt: number | null;
   /** The last pull's failure (not offline), shown as is; null when it went well. */
   error: string | null;
+  /**
+   * The server answered 403 NOT_A_MEMBER: the account left this company, whose data is gone
+   * from this device; the session drops the company (security review M5).
+   */
+  left?: boolean;
 }
 
 export interface FailedEntry {

@@ -20,6 +20,8 @@ export type ClientFrame =
 /** Close codes the server uses for refusals (44xx mirror the HTTP statuses). */
 export const CLOSE_UNAUTHORIZED = 4401;
 export const CLOSE_FORBIDDEN = 4403;
+/** The account stopped working for one of its companies (server/live/protocol.ts). */
+export const CLOSE_NOT_A_MEMBER = 4410;
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -14,6 +14,7 @@ import { TOPICS } from '../../domain/todos/topics';
 import { backoff } from '../core/outcomes';
 import {
   CLOSE_FORBIDDEN,
+  CLOSE_NOT_A_MEMBER,
   CLOSE_UNAUTHORIZED,
   type ClientFrame,
   countOf,
@@ -57,6 +58,11 @@ export type LiveClientOptions = {
   /** Events on any other topic (`todo.state.*`, …). */
   onEvent?(topic: string, payload: unknown): void;
   onStatus?(status: LiveStatus): void;
+  /**
+   * The server closed the socket because the account left one of its companies (4410): pull
+   * now, so the feed's NOT_A_MEMBER clears that company. The channel reconnects as usual.
+   */
+  onMembershipEnded?(): void;
   /**
    * After each sign-in, once the server has answered every topic wanted then (held or refused):
    * from here on no change to those topics goes unsent, so a snapshot read now misses nothing.
@@ -215,6 +221,7 @@ export class LiveClient {
     }
     // The reconnect (after the fixed delay) waits for this renewal before it signs in.
     if (code === CLOSE_UNAUTHORIZED) this.startRenewal(generation);
+    if (code === CLOSE_NOT_A_MEMBER) this.options.onMembershipEnded?.();
     this.options.onStatus?.('offline');
   }
 

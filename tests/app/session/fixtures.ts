@@ -7,6 +7,7 @@ import type { SessionControllerDeps, SyncPort } from '../../../src/app/session/s
 import type { CachedAccount, CompanyChoice } from '../../../src/app/session/storedSession';
 import type { Auth, AuthUser, RenewResult } from '../../../src/auth/auth';
 import type { SignOutResult } from '../../../src/sync/api';
+import type { UnsentEntry } from '../../../src/sync/engine/membership';
 
 export const NOW = 1_700_000_000_000;
 
@@ -65,6 +66,8 @@ export function fakeSync() {
     start: vi.fn(),
     setToken: vi.fn(),
     signOut: vi.fn(async (_discard: boolean): Promise<SignOutResult> => ({ signedOut: true })),
+    leftBehind: vi.fn(async (_userId: number): Promise<UnsentEntry[] | null> => []),
+    wipe: vi.fn(async (_userId: number) => {}),
   } satisfies SyncPort;
 }
 
@@ -101,6 +104,7 @@ function baseDeps(timers: Array<() => void>) {
     endpoints: { baseUrl: '', wsUrl: 'ws://127.0.0.1/ws' },
     online: (): boolean => true,
     notify: vi.fn(),
+    clearFileCaches: vi.fn(async () => {}),
     now: () => NOW,
     setInterval: (callback: () => void) => {
       timers.push(callback);

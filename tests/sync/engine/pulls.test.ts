@@ -48,6 +48,7 @@ describe('PullScheduler', () => {
       changed: () => hold ?? Promise.resolve(),
       progressed: () => undefined,
       ended: () => {},
+      left: async () => {},
     });
 
     hold = new Promise<void>((resolve) => {

@@ -1,0 +1,109 @@
+// A company the account no longer works for (security review M5: handed over, deleted, unbound).
+// The server says so with 403 NOT_A_MEMBER on that company's feed or calls; the account's company
+// list (GET /api/v7/user) leaves it out. Its data then goes from this device at once: rows, list
+// totals, the sync cursor and the attachments no kept entry names. Its outbox entries that never
+// reached the server stay, refused with the reason, so the user can read (and copy) them before
+// discarding them; they are never sent, and discarding one writes nothing back.
+import type { PurchasingDb } from '../../data/db';
+import { dropCompanyFiles, fileCompanyIds } from '../../data/files';
+import { syncedCompanyIds } from '../../data/meta';
+import { clearCompany } from '../../data/writes';
+import { MEMBERSHIP_MESSAGES } from '../../domain/messages/session';
+import { MUTATION_LABELS } from '../../domain/messages/sync';
+import type { OutboxEntry } from '../core/mutations';
+import { isRecord } from '../core/types';
+import { fileIdsOf } from './files';
+import { engineTables } from './localRows';
+import { loadOutbox, saveEntries } from './outboxStore';
+
+/** The server's error_code for a company the account does not (or no longer) work for. */
+export const NOT_A_MEMBER = 'NOT_A_MEMBER';
+
+/** A 403 answer that says the account left the company (not a missing right within it). */
+export function isNotAMember(status: number, body: unknown): boolean {
+  return status === 403 && isRecord(body) && body.error_code === NOT_A_MEMBER;
+}
+
+/** The entry can no longer be sent: its company is gone. Nothing to roll back or retry. */
+export const isLeftBehind = (entry: OutboxEntry): boolean =>
+  entry.status === 'failed' && entry.failure?.code === NOT_A_MEMBER;
+
+const leftBehind = (entry: OutboxEntry): OutboxEntry => ({
+  ...entry,
+  status: 'failed',
+  failure: {
+    status: 403,
+    code: NOT_A_MEMBER,
+    message: MEMBERSHIP_MESSAGES.ENTRY_UNSENDABLE,
+    serverRow: null,
+  },
+});
+
+/**
+ * Clears the company from this device in one transaction. Entries the server already applied
+ * go (they are on the server); the others stay, refused as left behind. Resolves to how many
+ * entries stay.
+ */
+export function forgetCompany(db: PurchasingDb, companyId: number): Promise<number> {
+  return db.transaction('rw', [...engineTables(db), db.files], async () => {
+    await clearCompany(db, companyId);
+    const { entries } = await loadOutbox(db);
+    const mine = entries.filter((entry) => entry.companyId === companyId);
+    const applied = mine.filter((entry) => entry.status === 'applied');
+    const kept = mine.filter((entry) => entry.status !== 'applied').map(leftBehind);
+    await saveEntries(
+      db,
+      kept,
+      applied.map((entry) => entry.id),
+    );
+    await dropCompanyFiles(db, companyId, fileIdsOf(kept));
+    return kept.length;
+  });
+}
+
+/** Every company this device holds anything of: synced rows' cursors, outbox entries, files. */
+export async function companiesHeld(db: PurchasingDb): Promise<Set<number>> {
+  const held = await fileCompanyIds(db);
+  for (const companyId of await syncedCompanyIds(db)) held.add(companyId);
+  for (const entry of (await loadOutbox(db)).entries) held.add(entry.companyId);
+  return held;
+}
+
+/**
+ * At the start of a session: companies held here that the account's latest company list leaves
+ * out were left while this device was away; they are cleared like a NOT_A_MEMBER answer.
+ * Resolves to the companies cleared (again, for one whose left-behind entries still wait).
+ */
+export async function forgetLeftCompanies(
+  db: PurchasingDb,
+  companies: readonly number[],
+): Promise<number[]> {
+  const member = new Set(companies);
+  const left = [...(await companiesHeld(db))].filter((id) => !member.has(id));
+  for (const companyId of left) await forgetCompany(db, companyId);
+  return left;
+}
+
+/** One entry that was never sent, as the user reads and copies it before it goes. */
+export interface UnsentEntry {
+  id: string;
+  companyId: number;
+  title: string;
+  createdAt: number;
+  /** The change as written (its payload), for copying. */
+  text: string;
+}
+
+/** Entries the server never applied: what is lost when the database goes. */
+export async function unsentEntryViews(db: PurchasingDb): Promise<UnsentEntry[]> {
+  const { entries } = await loadOutbox(db);
+  return entries
+    .filter((entry) => entry.status !== 'applied')
+    .map((entry) => ({
+      id: entry.id,
+      companyId: entry.companyId,
+      title: MUTATION_LABELS[entry.type],
+      createdAt: entry.createdAt,
+      text: JSON.stringify(entry.payload, null, 2),
+    }));
+}
