@@ -5,6 +5,7 @@
 // password at the provider, and the avatar crop; signed out, the registration page's rules and
 // a recorded request.
 import type { Browser, Page, TestInfo } from '@playwright/test';
+import { ACCOUNT_LABELS } from '../src/domain/account/labels';
 import { ACCOUNT_MESSAGES } from '../src/domain/account/messages';
 import { COMMON_MESSAGES } from '../src/domain/messages/common';
 import { AccountPage, RegisterPage, smsCodeFor } from './fixtures/AccountPage';
@@ -232,18 +233,12 @@ test('registration: the code button needs a mainland mobile, codes are checked, 
 
     await register.submit.click();
     await expect(register.root).toContainText(ACCOUNT_MESSAGES.REGISTER_NAME_REQUIRED);
-    await expect(register.root).toContainText(ACCOUNT_MESSAGES.REGISTER_IMAGE_CODE_REQUIRED);
     await expect(register.root).toContainText(ACCOUNT_MESSAGES.REGISTER_SMS_CODE_REQUIRED);
 
-    // A wrong image code is refused and a new picture is drawn.
-    const firstImage = await register.image.getAttribute('data-image-code-id');
-    await register.imageCode.fill('zzzz');
-    await register.getCode.click();
-    await expect(page.getByText(ACCOUNT_MESSAGES.IMAGE_CODE_WRONG, { exact: true })).toBeVisible();
-    await expect(register.image).not.toHaveAttribute('data-image-code-id', firstImage ?? '');
-
+    // No image code to type: the page solves a proof-of-work challenge in a worker (M11).
+    await expect(register.humanCheckHint).toHaveText(ACCOUNT_LABELS.HUMAN_CHECK_HINT);
+    await expect(page.getByLabel('图形验证码')).toHaveCount(0);
     const since = new Date(Date.now() - 1000);
-    await register.imageCode.fill(await register.imageAnswer());
     await register.getCode.click();
     await expect(page.getByText(ACCOUNT_MESSAGES.CODE_SENT, { exact: true })).toBeVisible();
     await expect(register.getCode).toHaveText(/秒后重新获取$/);
@@ -262,7 +257,6 @@ test('registration: the code button needs a mainland mobile, codes are checked, 
     // again meets the resend lock every mobile has; the phone itself gets a notice, not a code.
     await register.open();
     await register.mobile.fill(mobile);
-    await register.imageCode.fill(await register.imageAnswer());
     await register.getCode.click();
     await expect(page.getByText(/^验证码发送过于频繁，请\d+秒后再试$/)).toBeVisible();
     await expect(page.getByText(ACCOUNT_MESSAGES.REGISTRATION_PENDING)).toHaveCount(0);

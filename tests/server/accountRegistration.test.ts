@@ -2,9 +2,13 @@
 // docs/decisions.md "Registration" says): the server's image code (SVG, hashed, single use) gates
 // the SMS code, the SMS code proves the mobile, a PENDING request is recorded, and the operator's
 // `npm run registrations` approves it into a company (account + IN_SERVICE contact) or rejects it.
+
+import { type ChallengeParameters, solveChallenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/web/sha';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashCode } from '../../server/account/codeHash';
+import { CHALLENGE_COUNTER } from '../../server/account/imageCodes';
 import { runRegistrationsCommand } from '../../server/account/registrationsCli';
 import {
   accounts,
@@ -58,7 +62,7 @@ describe.each(drivers)('registration on %s', (driver) => {
   const submit = (body: Record<string, unknown>) =>
     h.call(null, { method: 'POST', url: '/api/v7/registrations', payload: body, company: null });
 
-  it('draws an SVG image code without a token and keeps only the answer’s hash', async () => {
+  it('makes a proof-of-work challenge without a token and keeps only the answer’s hash', async () => {
     const res = await h.call(null, {
       method: 'GET',
       url: '/api/v7/registrations/image_code',
@@ -66,30 +70,31 @@ describe.each(drivers)('registration on %s', (driver) => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
-    const { id, svg } = res.json().data as { id: string; svg: string };
-    expect(svg).toMatch(/^<svg[\s\S]*<\/svg>$/);
-    expect(svg).not.toMatch(/<script|<text/i);
+    const { id, challenge } = res.json().data as { id: string; challenge: ChallengeParameters };
+    expect(challenge).toMatchObject({ algorithm: 'SHA-256', cost: 1, keyPrefix: /^[0-9a-f]+$/ });
     const [row] = await db().select().from(imageCodes).where(eq(imageCodes.id, id));
     expect(row?.usedAt).toBeNull();
     expect(row?.answerHash).toMatch(/^[\w-]+\$[\w-]+$/);
   });
 
-  it('records a drawn image code’s answer in the outbox file only, and that answer opens the SMS code', async () => {
+  it('takes the solved challenge’s counter as the answer (also recorded in the outbox file for tests)', async () => {
     const res = await h.call(null, {
       method: 'GET',
       url: '/api/v7/registrations/image_code',
       company: null,
     });
-    const { id, svg } = res.json().data as { id: string; svg: string };
+    const { id, challenge } = res.json().data as { id: string; challenge: ChallengeParameters };
     const line = outboxLines(outbox).find((l) => (l as { id?: string }).id === id) as
       | { answer?: string }
       | undefined;
-    expect(line?.answer).toMatch(/^[A-Za-z2-9]{4}$/);
-    expect(svg).not.toContain(line?.answer);
+    // What the page's worker does, with the same library.
+    const solution = await solveChallenge({ challenge: { parameters: challenge }, deriveKey });
+    expect(String(solution?.counter)).toBe(line?.answer);
+    expect(solution?.counter).toBeGreaterThanOrEqual(CHALLENGE_COUNTER.min);
     const sent = await requestSms({
       mobile: '13955556666',
       image_code_id: id,
-      image_code: line?.answer?.toUpperCase(),
+      image_code: String(solution?.counter),
     });
     expect(sent.statusCode).toBe(200);
     expect(lastSms(outbox, '13955556666', 'REGISTER')?.code).toMatch(/^\d{6}$/);

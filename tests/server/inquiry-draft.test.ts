@@ -111,7 +111,8 @@ describe.each(drivers)('inquiry drafts on %s', (driver) => {
       .where(eq(brands.id, typed.id));
     const search = (who: 'userA' | 'userB') =>
       s.call(who, 'GET', '/api/v7/search/brands', { query: { name: 'Privat' } });
-    const names = (answer: Answer) => (answer.body.data.items as { id: number }[]).map((b) => b.id);
+    const names = (answer: Answer) =>
+      (answer.body.data as { items: { id: number }[] }).items.map((b) => b.id);
     expect(names(await search('userA'))).toEqual([typed.id]);
     const { cursor: cursorB } = await s.feed('userB');
     expect(names(await search('userB'))).toEqual([]);

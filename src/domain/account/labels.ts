@@ -34,8 +34,9 @@ export const ACCOUNT_LABELS = {
   CODE_SENT_TO: '验证码将发送至',
   REGISTER_TITLE: '注册',
   REGISTER_SUBTITLE: '填写信息提交注册申请，审核通过后即可登录',
-  IMAGE_CODE: '图形验证码',
-  IMAGE_CODE_REFRESH: '看不清？换一张',
+  /** The spec's image code became a human check the page does itself (security review M11). */
+  HUMAN_CHECK_HINT: '获取验证码时将在本机自动完成人机验证，无需输入图形验证码',
+  HUMAN_CHECK_RUNNING: '正在进行人机验证…',
   SMS_CODE: '短信验证码',
   REGISTER_SUBMIT: '提交注册申请',
   HAVE_ACCOUNT: '已有账号？去登录',

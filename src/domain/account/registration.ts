@@ -1,7 +1,7 @@
 // The registration form (settings-messaging-shared §2 "Registration page"). Its submission is
-// unfinished in the spec; finished as docs/decisions.md "Registration" says: the image code is
-// checked (and spent) by the server when the SMS code is requested, so once a code was sent the
-// image code field may be empty (a fresh image is shown for a resend).
+// unfinished in the spec; finished as docs/decisions.md "Registration" says. The spec's image code
+// is a human check the page solves by itself (a proof-of-work challenge) when the SMS code is
+// requested, so the form has no field for it.
 
 import { ACCOUNT_MESSAGES } from './messages';
 
@@ -10,7 +10,6 @@ export const MAINLAND_MOBILE_PATTERN = /^1[3-9]\d{9}$/;
 export interface RegistrationForm {
   name: string;
   mobile: string;
-  imageCode: string;
   smsCode: string;
 }
 
@@ -20,7 +19,6 @@ export function canRequestSmsCode(mobile: string): boolean {
 
 export function validateRegistration(
   form: RegistrationForm,
-  progress: { smsSent: boolean } = { smsSent: false },
 ): Partial<Record<keyof RegistrationForm, string>> {
   const errors: Partial<Record<keyof RegistrationForm, string>> = {};
   if (form.name.trim() === '') errors.name = ACCOUNT_MESSAGES.REGISTER_NAME_REQUIRED;
@@ -28,23 +26,18 @@ export function validateRegistration(
   else if (!MAINLAND_MOBILE_PATTERN.test(form.mobile)) {
     errors.mobile = ACCOUNT_MESSAGES.REGISTER_MOBILE_INVALID;
   }
-  if (!progress.smsSent && form.imageCode.trim() === '')
-    errors.imageCode = ACCOUNT_MESSAGES.REGISTER_IMAGE_CODE_REQUIRED;
   if (form.smsCode.trim() === '') errors.smsCode = ACCOUNT_MESSAGES.REGISTER_SMS_CODE_REQUIRED;
   return errors;
 }
 
-/** Before the SMS code is requested: a valid mainland mobile and the image code's answer. */
+/** Before the SMS code is requested: a valid mainland mobile (the human check runs then). */
 export function validateSmsCodeRequest(
-  form: Pick<RegistrationForm, 'mobile' | 'imageCode'>,
-): Partial<Record<'mobile' | 'imageCode', string>> {
-  const errors: Partial<Record<'mobile' | 'imageCode', string>> = {};
+  form: Pick<RegistrationForm, 'mobile'>,
+): Partial<Record<'mobile', string>> {
+  const errors: Partial<Record<'mobile', string>> = {};
   if (form.mobile.trim() === '') errors.mobile = ACCOUNT_MESSAGES.REGISTER_MOBILE_REQUIRED;
   else if (!MAINLAND_MOBILE_PATTERN.test(form.mobile)) {
     errors.mobile = ACCOUNT_MESSAGES.REGISTER_MOBILE_INVALID;
-  }
-  if (form.imageCode.trim() === '') {
-    errors.imageCode = ACCOUNT_MESSAGES.REGISTER_IMAGE_CODE_REQUIRED;
   }
   return errors;
 }

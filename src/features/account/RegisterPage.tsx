@@ -1,22 +1,10 @@
 // The registration page /register (settings-messaging-shared §2 "Registration page"; public, no
-// shell): name, mobile, image code and SMS code. The code button works only for a mainland mobile
-// (1, 3–9, 9 digits); the server checks both codes and records the request for an operator to
-// approve (docs/decisions.md "Registration"), after which the sign-in arrives by SMS.
-import {
-  Alert,
-  Anchor,
-  Box,
-  Button,
-  Center,
-  Group,
-  Image,
-  Paper,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-  UnstyledButton,
-} from '@mantine/core';
+// shell): name, mobile and SMS code. The spec's image code is a human check the page solves by
+// itself before the SMS code is sent (a proof-of-work challenge: security review M11). The code
+// button works only for a mainland mobile (1, 3–9, 9 digits); the server checks both and records
+// the request for an operator to approve (docs/decisions.md "Registration"), after which the
+// sign-in arrives by SMS.
+import { Alert, Anchor, Button, Center, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { ACCOUNT_LABELS as L } from '../../domain/account/labels';
 import { ACCOUNT_MESSAGES } from '../../domain/account/messages';
@@ -29,9 +17,7 @@ import {
 import { SmsCodeField } from './SmsCodeField';
 import { useRegistration } from './useRegistration';
 
-const EMPTY: RegistrationForm = { name: '', mobile: '', imageCode: '', smsCode: '' };
-
-const svgSource = (svg: string) => `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
+const EMPTY: RegistrationForm = { name: '', mobile: '', smsCode: '' };
 
 export function RegisterPage() {
   const registration = useRegistration();
@@ -49,13 +35,11 @@ export function RegisterPage() {
     const found = validateSmsCodeRequest(form);
     setErrors((current) => ({ ...current, ...found }));
     if (Object.keys(found).length > 0) return;
-    await registration.sendCode(form.mobile, form.imageCode);
-    // The image code is spent by the check: the next request needs the new picture's answer.
-    setForm((current) => ({ ...current, imageCode: '' }));
+    await registration.sendCode(form.mobile);
   };
 
   const submit = async () => {
-    const found = validateRegistration(form, { smsSent: registration.smsSent });
+    const found = validateRegistration(form);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     if (await registration.submit(form)) setDone(true);
@@ -105,38 +89,6 @@ export function RegisterPage() {
                   maxLength={11}
                   required
                 />
-                <Group gap="xs" align="flex-start" wrap="nowrap">
-                  <TextInput
-                    label={L.IMAGE_CODE}
-                    style={{ flex: 1 }}
-                    value={form.imageCode}
-                    onChange={set('imageCode')}
-                    error={errors.imageCode}
-                    autoComplete="off"
-                    maxLength={8}
-                    required={!registration.smsSent}
-                  />
-                  <UnstyledButton
-                    mt={25}
-                    onClick={() => void registration.refreshImage()}
-                    aria-label={L.IMAGE_CODE_REFRESH}
-                    title={L.IMAGE_CODE_REFRESH}
-                  >
-                    <Box w={120} h={36} bg="gray.1" style={{ borderRadius: 4 }}>
-                      {registration.imageCode && (
-                        <Image
-                          src={svgSource(registration.imageCode.svg)}
-                          alt={L.IMAGE_CODE}
-                          w={120}
-                          h={36}
-                          fit="contain"
-                          data-testid="image-code"
-                          data-image-code-id={registration.imageCode.id}
-                        />
-                      )}
-                    </Box>
-                  </UnstyledButton>
-                </Group>
                 <SmsCodeField
                   label={L.SMS_CODE}
                   value={form.smsCode}
@@ -147,6 +99,9 @@ export function RegisterPage() {
                   sending={registration.sending}
                   secondsLeft={registration.secondsLeft}
                 />
+                <Text size="xs" c="dimmed" data-testid="human-check-hint">
+                  {registration.sending ? L.HUMAN_CHECK_RUNNING : L.HUMAN_CHECK_HINT}
+                </Text>
                 <Button type="submit" fullWidth loading={registration.submitting}>
                   {L.REGISTER_SUBMIT}
                 </Button>

@@ -22,7 +22,19 @@ export const uploadedFileSchema = z.object({ object_name: z.string().min(1) });
 
 export const avatarSchema = z.object({ avatar: z.string().min(1) });
 
-export const imageCodeSchema = z.object({ id: z.string().min(1), svg: z.string().min(1) });
+/** The registration's human check: a proof-of-work challenge (altcha-lib's parameters). */
+export const imageCodeSchema = z.object({
+  id: z.string().min(1),
+  challenge: z.object({
+    algorithm: z.string().min(1),
+    nonce: z.string().min(1),
+    salt: z.string().min(1),
+    cost: z.number().int().positive(),
+    keyLength: z.number().int().positive(),
+    keyPrefix: z.string().min(1),
+    expiresAt: z.number().optional(),
+  }),
+});
 export type ImageCode = z.infer<typeof imageCodeSchema>;
 
 export const registrationSchema = z.object({

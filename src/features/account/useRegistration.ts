@@ -1,48 +1,42 @@
-// The registration page's calls (docs/decisions.md "Registration"): a fresh image code, the SMS
-// code (the server checks and spends the image code first), and the request itself. Failures show
-// the server's message (the API client does that); a spent or wrong image code brings a new one.
+// The registration page's calls (docs/decisions.md "Registration"): a fresh human check (a
+// proof-of-work challenge the page solves in a worker), the SMS code (the server checks and spends
+// the check's answer first), and the request itself. Failures show the server's message (the API
+// client does that); every code request solves a new challenge.
 import { notifications } from '@mantine/notifications';
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useApi } from '../../app/api/useApi';
 import { ACCOUNT_MESSAGES } from '../../domain/account/messages';
 import {
   codeSentSchema,
-  type ImageCode,
   imageCodeSchema,
   REGISTRATION_IMAGE_CODE_PATH,
   REGISTRATION_SMS_CODE_PATH,
   REGISTRATIONS_PATH,
   registrationSchema,
 } from './accountApi';
+import { solveHumanCheck } from './humanCheck';
 import { useCountdown } from './useCountdown';
 
 export function useRegistration() {
   const api = useApi();
   const countdown = useCountdown();
-  const [imageCode, setImageCode] = useState<ImageCode | null>(null);
   const [smsSent, setSmsSent] = useState(false);
   const [sending, setSending] = useState(false);
   const [submitting, setSubmitting] = useState(false);
 
-  const refreshImage = useCallback(async () => {
-    try {
-      setImageCode(await api.get(REGISTRATION_IMAGE_CODE_PATH, { schema: imageCodeSchema }));
-    } catch {
-      setImageCode(null);
-    }
-  }, [api]);
-
-  useEffect(() => {
-    void refreshImage();
-  }, [refreshImage]);
-
-  /** True when the code was sent; the image code is spent either way, so a new one is drawn. */
-  async function sendCode(mobile: string, answer: string): Promise<boolean> {
-    if (!imageCode || sending || countdown.secondsLeft > 0) return false;
+  /** True when the code was sent. The human check runs first, on a fresh challenge each time. */
+  async function sendCode(mobile: string): Promise<boolean> {
+    if (sending || countdown.secondsLeft > 0) return false;
     setSending(true);
     try {
+      const check = await api.get(REGISTRATION_IMAGE_CODE_PATH, { schema: imageCodeSchema });
+      const answer = await solveHumanCheck(check.challenge);
+      if (answer === null) {
+        notifications.show({ color: 'red', message: ACCOUNT_MESSAGES.HUMAN_CHECK_FAILED });
+        return false;
+      }
       await api.post(REGISTRATION_SMS_CODE_PATH, {
-        body: { mobile, image_code_id: imageCode.id, image_code: answer.trim() },
+        body: { mobile, image_code_id: check.id, image_code: answer },
         schema: codeSentSchema,
       });
       countdown.start();
@@ -53,7 +47,6 @@ export function useRegistration() {
       return false;
     } finally {
       setSending(false);
-      void refreshImage();
     }
   }
 
@@ -73,8 +66,6 @@ export function useRegistration() {
   }
 
   return {
-    imageCode,
-    refreshImage,
     sendCode,
     submit,
     smsSent,

@@ -20,18 +20,13 @@ describe('canRequestSmsCode', () => {
 
 describe('validateRegistration', () => {
   it.each([
-    [{ name: '张三', mobile: '13812345678', imageCode: 'ab12', smsCode: '123456' }, {}],
+    [{ name: '张三', mobile: '13812345678', smsCode: '123456' }, {}],
     [
-      { name: '', mobile: '', imageCode: '', smsCode: ' ' },
-      {
-        name: '请输入姓名',
-        mobile: '请输入手机号',
-        imageCode: '请输入图形验证码',
-        smsCode: '请输入短信验证码',
-      },
+      { name: '', mobile: '', smsCode: ' ' },
+      { name: '请输入姓名', mobile: '请输入手机号', smsCode: '请输入短信验证码' },
     ],
     [
-      { name: '张三', mobile: '12345', imageCode: 'ab12', smsCode: '123456' },
+      { name: '张三', mobile: '12345', smsCode: '123456' },
       { mobile: '手机格式不正确，请重新输入' },
     ],
   ])('%j', (form, errors) => expect(validateRegistration(form)).toEqual(errors));

@@ -6,23 +6,14 @@ import {
   validateSmsCodeRequest,
 } from '../../../src/domain/account/registration';
 
-describe('registration once the SMS code was sent', () => {
-  it('no longer needs the (spent) image code, the rest still', () => {
-    const form = { name: '张三', mobile: '13812345678', imageCode: '', smsCode: '123456' };
-    expect(validateRegistration(form, { smsSent: true })).toEqual({});
-    expect(validateRegistration(form)).toEqual({ imageCode: '请输入图形验证码' });
-    expect(validateRegistration({ ...form, smsCode: '' }, { smsSent: true })).toEqual({
-      smsCode: '请输入短信验证码',
-    });
-  });
-
-  it('asks for a valid mobile and the image code before requesting the SMS code', () => {
-    expect(validateSmsCodeRequest({ mobile: '13812345678', imageCode: 'ab12' })).toEqual({});
-    expect(validateSmsCodeRequest({ mobile: '', imageCode: '' })).toEqual({
-      mobile: '请输入手机号',
-      imageCode: '请输入图形验证码',
-    });
-    expect(validateSmsCodeRequest({ mobile: '12812345678', imageCode: 'x' })).toEqual({
+describe('registration’s SMS code request', () => {
+  it('needs only a valid mobile: the human check runs by itself (no image code field)', () => {
+    const form = { name: '张三', mobile: '13812345678', smsCode: '123456' };
+    expect(validateRegistration(form)).toEqual({});
+    expect(validateRegistration({ ...form, smsCode: '' })).toEqual({ smsCode: '请输入短信验证码' });
+    expect(validateSmsCodeRequest({ mobile: '13812345678' })).toEqual({});
+    expect(validateSmsCodeRequest({ mobile: '' })).toEqual({ mobile: '请输入手机号' });
+    expect(validateSmsCodeRequest({ mobile: '12812345678' })).toEqual({
       mobile: '手机格式不正确，请重新输入',
     });
   });
