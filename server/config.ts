@@ -40,6 +40,7 @@ const envSchema = z.object({
   SMS_OUTBOX_FILE: z.string().trim().min(1).optional(),
   SMS_HOURLY_LIMIT: z.coerce.number().int().min(1).default(200),
   SMS_PREFIX_HOURLY_LIMIT: z.coerce.number().int().min(1).default(20),
+  HEALTH_LOOP_BLOCK_MS: z.coerce.number().int().min(0).max(600_000).default(2000),
 });
 
 export type ServerConfig = {
@@ -105,6 +106,11 @@ export type ServerConfig = {
    * M11: a script cycling through numbers costs at most this much).
    */
   smsBudget: { hourly: number; prefixHourly: number };
+  /**
+   * /healthz answers 503 for a while after the event loop stood still longer than this (ms);
+   * 0 turns that check off (server/http/eventLoopWatch.ts).
+   */
+  healthLoopBlockMs: number;
 };
 
 export type TrustProxy = false | number | string[];
@@ -194,5 +200,6 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
     documents: { renders: e.DOCUMENT_RENDERS, renderQueue: DOCUMENT_RENDER_QUEUE },
     smsOutboxFile: e.SMS_OUTBOX_FILE ?? null,
     smsBudget: { hourly: e.SMS_HOURLY_LIMIT, prefixHourly: e.SMS_PREFIX_HOURLY_LIMIT },
+    healthLoopBlockMs: e.HEALTH_LOOP_BLOCK_MS,
   };
 }

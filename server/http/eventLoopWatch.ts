@@ -1,7 +1,9 @@
 // Notices a blocked event loop for /healthz (issue 16 item 2): a heartbeat timer that fires every
 // `tickMs`; a gap between two beats more than `blockedMs` longer than expected means nothing ran
-// for that long (one slow regex, a huge synchronous parse). The process then reports not-ok for
-// `holdMs`, so an orchestrator polling every few seconds sees it although the loop runs again.
+// for that long (one slow regex, a huge synchronous parse, a long query of the in-process PGlite).
+// The process then reports not-ok for `holdMs`: a probe every 10 s sees one block at least once,
+// and blocks that keep coming keep it not-ok, so the orchestrator restarts the process; a single
+// block is over before the usual three failed probes in a row.
 export type EventLoopWatchOptions = {
   /** A stall longer than this is a block. */
   blockedMs: number;
@@ -14,7 +16,7 @@ export type EventLoopWatchOptions = {
 
 export const EVENT_LOOP_WATCH: EventLoopWatchOptions = {
   blockedMs: 2_000,
-  holdMs: 30_000,
+  holdMs: 10_000,
   tickMs: 250,
   now: () => performance.now(),
 };

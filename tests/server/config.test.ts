@@ -31,6 +31,7 @@ describe('loadConfig', () => {
       documents: { renders: 1, renderQueue: 8 },
       smsOutboxFile: null,
       smsBudget: { hourly: 200, prefixHourly: 20 },
+      healthLoopBlockMs: 2000,
     });
   });
 
@@ -61,6 +62,7 @@ describe('loadConfig', () => {
       SMS_OUTBOX_FILE: '/tmp/sms.jsonl',
       SMS_HOURLY_LIMIT: '50',
       SMS_PREFIX_HOURLY_LIMIT: '5',
+      HEALTH_LOOP_BLOCK_MS: '0',
     });
     expect(config).toEqual({
       port: 9000,
@@ -89,6 +91,7 @@ describe('loadConfig', () => {
       documents: { renders: 3, renderQueue: 8 },
       smsOutboxFile: '/tmp/sms.jsonl',
       smsBudget: { hourly: 50, prefixHourly: 5 },
+      healthLoopBlockMs: 0,
     });
   });
 
@@ -143,6 +146,7 @@ describe('loadConfig', () => {
     [{ ACCESS_TOKEN_TTL: '0' }, 'ACCESS_TOKEN_TTL'],
     [{ SIM: 'maybe' }, 'SIM'],
     [{ DOCUMENT_RENDERS: '0' }, 'DOCUMENT_RENDERS'],
+    [{ HEALTH_LOOP_BLOCK_MS: '-1' }, 'HEALTH_LOOP_BLOCK_MS'],
     [{ DEV_ORIGINS: 'localhost:5173' }, 'DEV_ORIGINS'],
   ])('refuses %o naming the variable', (env, name) => {
     expect(() => loadConfig(env)).toThrow(name);

@@ -23,6 +23,9 @@ export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
     REFRESH_TOKEN_TTL: '300',
     APP_DIR: '/nonexistent-app-dir',
     PUBLIC_URL: 'http://127.0.0.1:8080',
+    // Test files seed the in-process PGlite on the server's own loop, which stands still for
+    // seconds; the event-loop rule of /healthz has its own tests (tests/server/health.test.ts).
+    HEALTH_LOOP_BLOCK_MS: '0',
   });
   return { ...base, ...overrides };
 }
