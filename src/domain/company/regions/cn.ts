@@ -12,18 +12,26 @@ const MUNICIPAL_PARTS = new Set(['市辖区', '县']);
 /** Regions shown as one city named after the region (their list's areas are not cities). */
 const ONE_CITY = new Set(['香港特别行政区', '澳门特别行政区']);
 
-/** Codes of `list` that start with `prefix`, in code order. */
-function under(list: Readonly<Record<string, string>>, prefix: string): [string, string][] {
-  return Object.entries(list)
-    .filter(([code]) => code.startsWith(prefix))
-    .sort(([a], [b]) => a.localeCompare(b));
+/** The entries of `list` grouped by the first `digits` of their code, each group in code order. */
+function groupBy(list: Readonly<Record<string, string>>, digits: number) {
+  const groups = new Map<string, [string, string][]>();
+  for (const entry of Object.entries(list).sort(([a], [b]) => a.localeCompare(b))) {
+    const key = entry[0].slice(0, digits);
+    const group = groups.get(key);
+    if (group) group.push(entry);
+    else groups.set(key, [entry]);
+  }
+  return groups;
 }
 
+const CITIES = groupBy(areaList.city_list, 2);
+const COUNTIES = groupBy(areaList.county_list, 4);
+
 const districtsOf = (cityCode: string): string[] =>
-  under(areaList.county_list, cityCode.slice(0, 4)).map(([, name]) => name);
+  (COUNTIES.get(cityCode.slice(0, 4)) ?? []).map(([, name]) => name);
 
 function citiesOf(provinceCode: string, provinceName: string): RegionCity[] {
-  const cities = under(areaList.city_list, provinceCode.slice(0, 2));
+  const cities = CITIES.get(provinceCode.slice(0, 2)) ?? [];
   if (ONE_CITY.has(provinceName)) {
     return [{ name: provinceName, districts: cities.flatMap(([code]) => districtsOf(code)) }];
   }
@@ -38,7 +46,9 @@ function citiesOf(provinceCode: string, provinceName: string): RegionCity[] {
   return [...byName].map(([name, districts]) => ({ name, districts }));
 }
 
-export const CN_REGIONS: RegionTree = under(areaList.province_list, '').map(([code, name]) => ({
-  name,
-  cities: citiesOf(code, name),
-}));
+export const CN_REGIONS: RegionTree = Object.entries(areaList.province_list)
+  .sort(([a], [b]) => a.localeCompare(b))
+  .map(([code, name]) => ({
+    name,
+    cities: citiesOf(code, name),
+  }));
