@@ -32,6 +32,8 @@ export const LISTENER_TIMING: ListenerTiming = {
   random: Math.random,
 };
 
+export const LISTENER_APPLICATION_NAME = 'purchasing-live-listener';
+
 /** "Full jitter": a uniform wait in [0, min(cap, base · 2^attempt)), so servers do not retry in step. */
 export function retryDelay(
   attempt: number,
@@ -63,6 +65,8 @@ export async function listenWithReconnect(
   const open = async (): Promise<pg.Client> => {
     const client = new pg.Client({
       connectionString: url,
+      // Named, so an operator sees it in pg_stat_activity (and a test can find it).
+      application_name: LISTENER_APPLICATION_NAME,
       keepAlive: true,
       connectionTimeoutMillis: timing.timeoutMs,
       query_timeout: timing.timeoutMs,
