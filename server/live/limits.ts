@@ -24,19 +24,27 @@ export const LIVE_LIMITS: LiveLimitSettings = {
 type Bucket = { tokens: number; at: number };
 
 // Buckets of accounts with no socket left are kept until they are full again (forgetting them at
-// once would hand a reconnecting client a fresh bucket); swept when there are this many.
+// once would hand a reconnecting client a fresh bucket); swept when there are this many, at most
+// once a minute (a sweep walks every bucket).
 const SWEEP_AT = 1_000;
+const SWEEP_EVERY_MS = 60_000;
 
 export class LiveLimits {
   private readonly addresses = new Map<string, number>();
   private readonly accounts = new Map<number, Set<object>>();
   private readonly accountOf = new Map<object, number>();
   private readonly buckets = new Map<number, Bucket>();
+  private sweptAt = Number.NEGATIVE_INFINITY;
 
   constructor(
     readonly settings: LiveLimitSettings = LIVE_LIMITS,
     private readonly now: () => number = () => performance.now(),
   ) {}
+
+  /** Accounts whose subscribe budget is remembered (diagnostics, tests). */
+  get budgetCount(): number {
+    return this.buckets.size;
+  }
 
   /** Counts a new socket of `address`; false (nothing counted) when the address is at its cap. */
   openFrom(address: string): boolean {
@@ -82,7 +90,7 @@ export class LiveLimits {
     const { subscribeBurst: burst, subscribesPerSecond: rate } = this.settings;
     const bucket = this.buckets.get(accountId) ?? { tokens: burst, at: now };
     const tokens = Math.min(burst, bucket.tokens + ((now - bucket.at) / 1000) * rate);
-    if (this.buckets.size >= SWEEP_AT) this.sweep(now);
+    if (this.buckets.size >= SWEEP_AT && now - this.sweptAt >= SWEEP_EVERY_MS) this.sweep(now);
     if (tokens < Math.min(cost, burst)) {
       this.buckets.set(accountId, { tokens, at: now });
       return false;
@@ -92,6 +100,7 @@ export class LiveLimits {
   }
 
   private sweep(now: number): void {
+    this.sweptAt = now;
     const { subscribeBurst: burst, subscribesPerSecond: rate } = this.settings;
     for (const [accountId, bucket] of this.buckets) {
       const full = bucket.tokens + ((now - bucket.at) / 1000) * rate >= burst;

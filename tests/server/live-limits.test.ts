@@ -41,6 +41,27 @@ describe('the live limits', () => {
     expect(limits.spend(1, 1)).toBe(false);
   });
 
+  it('forgets the budgets of accounts without sockets once they are full again', () => {
+    let now = 0;
+    const limits = new LiveLimits(
+      {
+        maxSocketsPerAddress: 1,
+        maxSocketsPerAccount: 1,
+        subscribeBurst: 10,
+        subscribesPerSecond: 1,
+      },
+      () => now,
+    );
+    const socket = {};
+    limits.signIn(socket, 1);
+    for (let account = 1; account <= 1_000; account++) limits.spend(account, 5);
+    expect(limits.budgetCount).toBe(1_000);
+    now = 60_000;
+    limits.spend(5_000, 1);
+    // Account 1 still has a socket: its budget is kept; the others were full and are forgotten.
+    expect(limits.budgetCount).toBe(2);
+  });
+
   it('counts a socket once per account, and frees its place when it signs out', () => {
     const limits = new LiveLimits({
       maxSocketsPerAddress: 1,
