@@ -8,6 +8,7 @@ import Provider from 'oidc-provider';
 import type { AppContext } from '../app';
 import { purgeExpiredPayloads } from './adapter';
 import { MOUNT_PATH, providerConfiguration } from './configuration';
+import { departedRefusal } from './departedRefusal';
 import { registerInteractions } from './interactions';
 import { loadProviderKeys } from './keysFile';
 import { DEFAULT_LOGIN_LIMITS, type LoginLimits, purgeOldFailures } from './loginLimit';
@@ -50,6 +51,8 @@ export async function registerIdentityProvider(
   provider.proxy = trust !== false;
   // Koa knows no address lists: behind listed proxies it reads the entry the nearest one wrote.
   if (trust !== false) provider.maxIpsCount = typeof trust === 'number' ? trust : 1;
+  // A refused refresh of a departed account says so (M5): the app then clears its data.
+  provider.use(departedRefusal(db));
   provider.on('server_error', (_ctx, error) =>
     app.log.error({ err: error }, 'identity provider error'),
   );

@@ -54,6 +54,8 @@ declare module 'oidc-provider' {
     session?: { accountId?: string; grantIdFor(clientId: string): string | undefined };
     result?: { consent?: { grantId?: string } };
     params?: Record<string, unknown>;
+    /** The endpoint's name ('token', 'authorization', …). */
+    route?: string;
     readonly provider: Provider;
   };
 
@@ -226,7 +228,20 @@ declare module 'oidc-provider' {
       options?: { mergeWithLastSubmission?: boolean },
     ): Promise<string>;
     on(event: string, listener: (...args: unknown[]) => void): this;
+    /** Koa middleware around every endpoint (after `next()`: the answer is set). */
+    use(middleware: ProviderMiddleware): void;
+    readonly RefreshToken: {
+      find(
+        value: string,
+        options?: { ignoreExpiration?: boolean },
+      ): Promise<{ accountId?: string } | undefined>;
+    };
   }
+
+  export type ProviderMiddleware = (
+    ctx: KoaContextWithOIDC & { oidc?: OIDCContext },
+    next: () => Promise<void>,
+  ) => Promise<void>;
 
   export const errors: {
     SessionNotFound: new (...args: unknown[]) => Error;
