@@ -78,6 +78,8 @@ export function startLeadership(deps: LeadershipDeps, context: LeadershipContext
     getToken,
     renewToken: context.onRenewToken,
     onPoke: (companyId) => void engine.pullNow(companyId),
+    // Counter events of the server's listener outage are lost: read them again.
+    onResync: () => void counters.read(),
     onCounter: (topic, count) => counters.heard(topic, count),
     onMessageEvent: (topic, payload) => tell({ kind: 'event', topic, payload }),
     onEvent: (topic, payload) => tell({ kind: 'event', topic, payload }),

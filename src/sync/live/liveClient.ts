@@ -53,6 +53,11 @@ export type LiveClientOptions = {
   /** Asks the app to renew the token (the server refused it or it is about to expire). */
   renewToken(): Promise<void> | void;
   onPoke(companyId: number): void;
+  /**
+   * A poke `{"resync": true}`: the server's database listener came back from an outage, so
+   * counter and chat events of the gap were lost (the poke's pull brings the rows).
+   */
+  onResync?(companyId: number): void;
   onCounter?(topic: string, count: number): void;
   onMessageEvent?(topic: string, payload: unknown): void;
   /** Events on any other topic (`todo.state.*`, …). */
@@ -99,6 +104,11 @@ const SOCKET_OPEN = 1;
 const THROTTLED = new Set(['TOO_MANY_CONNECTIONS', 'TOO_MANY_REQUESTS']);
 /** The longest wait after refusals for load. */
 export const THROTTLED_MAX_WAIT_MS = 5 * 60_000;
+
+const isResyncPoke = (payload: unknown): boolean =>
+  typeof payload === 'object' &&
+  payload !== null &&
+  (payload as { resync?: unknown }).resync === true;
 
 const globalTimers: LiveTimers = {
   setTimeout(run, ms) {
@@ -358,6 +368,7 @@ export class LiveClient {
     switch (route.kind) {
       case 'poke':
         this.options.onPoke(route.companyId);
+        if (isResyncPoke(payload)) this.options.onResync?.(route.companyId);
         return;
       case 'counter': {
         const count = countOf(payload);
