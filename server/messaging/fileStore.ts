@@ -3,6 +3,7 @@
 // `{companyId}/{uuid}/{file name}`: the prefix says whose it is, the uuid makes it unguessable
 // and unique. Names are looked up exactly, never joined into a filesystem path.
 import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { DocumentType } from '../../src/domain/files/uploads';
 import { files, sheetLines, sheets, todos } from '../db/schema/index';
@@ -71,17 +72,42 @@ export async function storeFile(
   };
 }
 
-/**
- * The stored bytes of a file found by `readableFile`. Read as base64 text: both drivers get a
- * bytea result as hex text otherwise, half again as large (40 MB for a 20 MB file, not 27).
- */
-export async function fileContent(db: Reader, id: number): Promise<Buffer> {
+/** Bytes of a file read per query when it is sent (security review M10: never whole in memory). */
+export const CONTENT_SLICE_BYTES = 1024 * 1024;
+
+async function slice(db: Reader, id: number, offset: number): Promise<Buffer | null> {
+  // Base64 text: both drivers get a bytea result as hex text otherwise, half again as large.
   const [row] = await db
-    .select({ data: sql<string>`encode(${files.data}, 'base64')` })
+    .select({
+      data: sql<string>`encode(substring(${files.data} from ${offset + 1} for ${CONTENT_SLICE_BYTES}), 'base64')`,
+    })
     .from(files)
     .where(eq(files.id, id));
-  if (!row) throw notFound(M.FILE_NOT_FOUND);
-  return Buffer.from(row.data, 'base64');
+  return row ? Buffer.from(row.data, 'base64') : null;
+}
+
+/**
+ * The stored bytes of a file found by `readableFile`: one Buffer when it fits in one slice, else
+ * a stream that reads it a slice at a time as the answer is sent. A file removed before its first
+ * slice is 404; one removed while it is being sent ends the answer early.
+ */
+export async function fileContent(
+  db: Reader,
+  file: { id: number; size: number },
+): Promise<Buffer | Readable> {
+  const first = await slice(db, file.id, 0);
+  if (!first) throw notFound(M.FILE_NOT_FOUND);
+  if (file.size <= CONTENT_SLICE_BYTES) return first;
+  return Readable.from(
+    (async function* () {
+      yield first;
+      for (let offset = CONTENT_SLICE_BYTES; offset < file.size; offset += CONTENT_SLICE_BYTES) {
+        const next = await slice(db, file.id, offset);
+        if (!next) throw new Error(`file ${file.id} removed while it was being sent`);
+        yield next;
+      }
+    })(),
+  );
 }
 
 const referencing = (objectName: string) => JSON.stringify([{ object_name: objectName }]);
@@ -99,6 +125,7 @@ export async function readableFile(db: Reader, path: string, companyIds: number[
       companyId: files.companyId,
       fileName: files.fileName,
       contentType: files.contentType,
+      size: files.size,
     })
     .from(files)
     .where(and(eq(files.objectName, path), eq(files.deleted, false)));

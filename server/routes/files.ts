@@ -152,7 +152,7 @@ export function registerFiles(
         .header('x-content-type-options', 'nosniff')
         .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
         .header('cache-control', 'private, no-store')
-        .send(await fileContent(db, file.id));
+        .send(await fileContent(db, file));
     },
   );
 

@@ -1,12 +1,14 @@
 // Files (settings-messaging-shared §5 "Upload", §7 "Files", §8 413; purchasing-core §7.3): the
 // multipart upload with its size and type rules, reading with the original name, who may read
 // (own company, recipients of a message that carries the file), delete by path for the owner only.
+import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import type { Database } from '../../server/db/database';
 import { accounts, contacts, files, sheetLines } from '../../server/db/schema/index';
+import { CONTENT_SLICE_BYTES } from '../../server/messaging/fileStore';
 import { UPLOAD_REFUSALS } from '../../server/messaging/messages';
 import { uploadFailedWithReason } from '../../src/domain/files/messages';
 import { MAX_FILE_SIZE_BYTES } from '../../src/domain/files/uploads';
@@ -209,6 +211,15 @@ describe.each(drivers)('files on %s', (driver) => {
       type: 'application/octet-stream',
     });
     expect(justUnder.statusCode).toBe(200);
+  });
+
+  it('sends a file of several slices back byte for byte', async () => {
+    const content = randomBytes(CONTENT_SLICE_BYTES * 3 + 12_345);
+    const file = await uploaded('drawing.bin', content, 'application/octet-stream');
+    const res = await read(file.object_name);
+    expect(res.statusCode).toBe(200);
+    expect(res.rawPayload.length).toBe(content.length);
+    expect(res.rawPayload.equals(content)).toBe(true);
   });
 
   it('stores a replayed upload once', async () => {
