@@ -19,7 +19,9 @@ export type RenewResult =
   /** Network, timeout or a provider fault: go on with the token there is. */
   | { kind: 'transient' }
   /** The provider refused the refresh token (or there is none): sign in again. */
-  | { kind: 'refused' };
+  | { kind: 'refused' }
+  /** Refused because the account has left every company: its data goes from the device. */
+  | { kind: 'departed' };
 
 export interface Auth {
   /** The stored user, even with an expired access token: the app opens offline with it. */

@@ -27,7 +27,13 @@ export function needsRenewal(
  */
 const REFUSALS = new Set(['invalid_grant', 'invalid_client', 'unauthorized_client']);
 
-export type RenewFailure = 'transient' | 'refused';
+/**
+ * `departed`: refused because the account has left every company (the embedded provider says so
+ * in `error_description`, server/idp/departedRefusal.ts): the app clears the account's data.
+ */
+export type RenewFailure = 'transient' | 'refused' | 'departed';
+
+const DEPARTED = 'departed';
 
 /**
  * A renewal that failed on the way (offline, timeout, a 5xx) is transient: the app goes on with
@@ -37,8 +43,17 @@ export type RenewFailure = 'transient' | 'refused';
  */
 export function classifyRenewError(error: unknown): RenewFailure {
   if (typeof error !== 'object' || error === null) return 'transient';
-  const { name, error: code } = error as { name?: unknown; error?: unknown };
-  return name === 'ErrorResponse' && typeof code === 'string' && REFUSALS.has(code)
-    ? 'refused'
-    : 'transient';
+  const {
+    name,
+    error: code,
+    error_description: reason,
+  } = error as {
+    name?: unknown;
+    error?: unknown;
+    error_description?: unknown;
+  };
+  if (name !== 'ErrorResponse' || typeof code !== 'string' || !REFUSALS.has(code)) {
+    return 'transient';
+  }
+  return code === 'invalid_grant' && reason === DEPARTED ? 'departed' : 'refused';
 }

@@ -67,10 +67,10 @@ describe.each(drivers)('the reason of a refused refresh on %s', (driver) => {
     const { b, refreshToken } = await signedIn();
     const unknown = await b.refresh('not-a-token');
     expect(unknown.json.error).toBe('invalid_grant');
-    expect(unknown.json.error_description).not.toBe(DEPARTED);
+    expect(unknown.json).not.toMatchObject({ error_description: DEPARTED });
     expect((await b.refresh(refreshToken)).status).toBe(200);
     const reused = await b.refresh(refreshToken);
     expect(reused.json.error).toBe('invalid_grant');
-    expect(reused.json.error_description).not.toBe(DEPARTED);
+    expect(reused.json).not.toMatchObject({ error_description: DEPARTED });
   });
 });

@@ -257,13 +257,21 @@ export class SessionController {
     this.user = user;
     this.update({ phase: { status: 'loading' } });
     let expired = false;
+    let departed = false;
     if (needsRenewal(user.expiresAt, this.now()) && this.deps.online()) {
       const result = await this.deps.auth.renew(user.accessToken);
       if (result.kind === 'renewed') this.user = result.user;
       expired = result.kind === 'refused';
+      departed = result.kind === 'departed';
     }
     const { sub } = this.user;
     const cached = this.deps.store.account(sub);
+    if (departed) {
+      // Left every company while away (M5): the device's copy of the account goes.
+      const message = COMMON_MESSAGES.NO_COMPANY_BOUND;
+      await (cached ? this.noCompany(message, cached.user.id) : this.dropSession());
+      return;
+    }
     if (expired) {
       await (cached ? this.enter(cached.user, true) : this.dropSession());
       return;
@@ -414,6 +422,8 @@ export class SessionController {
       this.deps.sync.setToken(result.user.accessToken);
     } else if (result.kind === 'refused') {
       this.update({ phase: { ...now, expired: true } });
+    } else if (result.kind === 'departed') {
+      await this.noCompany(COMMON_MESSAGES.NO_COMPANY_BOUND, now.account.id);
     }
   }
 

@@ -36,6 +36,17 @@ describe('classifyRenewError', () => {
     expect(classifyRenewError(providerSays('invalid_client'))).toBe('refused');
   });
 
+  it('tells a refusal of an account that left every company (departed) apart', () => {
+    const departed = Object.assign(providerSays('invalid_grant'), {
+      error_description: 'departed',
+    });
+    expect(classifyRenewError(departed)).toBe('departed');
+    const other = Object.assign(providerSays('invalid_grant'), {
+      error_description: 'grant request is invalid',
+    });
+    expect(classifyRenewError(other)).toBe('refused');
+  });
+
   it('treats the network, timeouts and provider faults as passing', () => {
     expect(classifyRenewError(new TypeError('Failed to fetch'))).toBe('transient');
     expect(

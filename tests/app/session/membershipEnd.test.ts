@@ -110,6 +110,33 @@ describe('the end of a membership', () => {
   });
 });
 
+describe('a refresh refused because the account left every company', () => {
+  it('at start, deletes the account’s database instead of opening it as expired', async () => {
+    const d = deps({ auth: fakeAuth(authUser({ expiresAt: NOW / 1000 - 10 })) });
+    d.store.saveAccount({ sub: '3', fetchedAt: NOW, user: buyerInfo() });
+    d.auth.renew.mockResolvedValue({ kind: 'departed' });
+    const controller = new SessionController(d);
+    await controller.boot('http://app/home', false);
+    expect(controller.getSnapshot().phase).toEqual({
+      status: 'no-company',
+      message: COMMON_MESSAGES.NO_COMPANY_BOUND,
+    });
+    expect(d.sync.start).not.toHaveBeenCalled();
+    expect(d.sync.wipe).toHaveBeenCalledWith(3);
+    expect(d.store.account('3')).toBeNull();
+  });
+
+  it('while signed in, ends the session the same way at the next renewal', async () => {
+    const { controller, d } = await booted({
+      auth: fakeAuth(authUser({ expiresAt: NOW / 1000 + 30 })),
+    });
+    d.auth.renew.mockResolvedValue({ kind: 'departed' });
+    await controller.renewToken();
+    expect(controller.getSnapshot().phase).toMatchObject({ status: 'no-company' });
+    expect(d.sync.wipe).toHaveBeenCalledWith(3);
+  });
+});
+
 describe('file caches at every session end (L3)', () => {
   it('are emptied when a refused session with nothing kept is dropped', async () => {
     const auth = fakeAuth(authUser({ expiresAt: NOW / 1000 - 10 }));
