@@ -9,6 +9,7 @@ import {
 import { EXPIRED_CODE } from '../../sync/core/lifecycle';
 import type { MutationType, OutboxEntry } from '../../sync/core/mutations';
 import type { Row } from '../../sync/core/types';
+import { isLeftBehind } from '../../sync/engine/membership';
 
 /** Every mutation type has its words (a new type without them fails the typecheck here). */
 const LABELS: Readonly<Record<MutationType, string>> = MUTATION_LABELS;
@@ -123,7 +124,8 @@ export function entryView(entry: OutboxEntry, options: { waitingFiles?: boolean 
     message: failed ? (entry.failure?.message ?? null) : entry.lastError,
     createdAt: entry.createdAt,
     attempts: entry.attempts,
-    canRetry: failed,
+    // A company the user left (M5): sending again would only be refused again.
+    canRetry: failed && !isLeftBehind(entry),
     // Applied entries wait only for the pull that shows them: nothing left to discard.
     canDiscard: entry.status !== 'applied' && entry.status !== 'sending',
     conflict: state === 'conflict' && server ? conflictFields(entry, server) : null,

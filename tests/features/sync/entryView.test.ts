@@ -1,6 +1,7 @@
 // The pending-changes view's reading of an outbox entry: its words, its state, what the user may
 // do with it, and the two versions of a conflict.
 import { describe, expect, it } from 'vitest';
+import { MEMBERSHIP_MESSAGES } from '../../../src/domain/messages/session';
 import { entryView } from '../../../src/features/sync/entryView';
 import { entry, message, sheetOwner, todoState } from '../../sync/core/fixtures';
 
@@ -46,6 +47,25 @@ describe('entryView', () => {
       canRetry: true,
       canDiscard: true,
       conflict: null,
+    });
+  });
+
+  it('offers only discarding for a change of a company the user left, with the reason', () => {
+    const view = entryView(
+      entry(1, sheetOwner(5, 3), {
+        status: 'failed',
+        failure: {
+          status: 403,
+          code: 'NOT_A_MEMBER',
+          message: MEMBERSHIP_MESSAGES.ENTRY_UNSENDABLE,
+          serverRow: null,
+        },
+      }),
+    );
+    expect(view).toMatchObject({
+      message: MEMBERSHIP_MESSAGES.ENTRY_UNSENDABLE,
+      canRetry: false,
+      canDiscard: true,
     });
   });
 
