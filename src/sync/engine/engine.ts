@@ -347,9 +347,11 @@ export class SyncEngine {
     token: string,
     state: SendState,
   ): Promise<boolean> {
-    await markInFlight(this.deps.db, batch);
+    const sendable = await markInFlight(this.deps.db, batch, this.deps.now());
+    // Every head passed the send window since the round read it: the next round refuses them.
+    if (sendable.length === 0) return true;
     const outcomes = await Promise.all(
-      batch.map((entry) =>
+      sendable.map((entry) =>
         send(this.deps, entry, token, state.idMap, state.uploaded).catch(
           (error: unknown): Outcome => ({
             kind: 'retry',
@@ -361,7 +363,7 @@ export class SyncEngine {
       ),
     );
     let offline = false;
-    for (const [i, entry] of batch.entries()) {
+    for (const [i, entry] of sendable.entries()) {
       const outcome = outcomes[i];
       if (!outcome) continue;
       await recordOutcome(this.deps, entry.id, outcome);

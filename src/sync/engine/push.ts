@@ -4,7 +4,7 @@
 // refused → failed with the server's message and the effect rolled back (onto the server's row
 // for a 409); 401 → the entry waits unchanged and the engine pauses pushing.
 import type { PurchasingDb } from '../../data/db';
-import { applyOutcome, markSending, onApplied } from '../core/lifecycle';
+import { applyOutcome, isExpired, markSending, onApplied } from '../core/lifecycle';
 import { type OutboxEntry, requestTarget, toRequest, touchedKey } from '../core/mutations';
 import { classifyAnswer, classifyError, type Outcome } from '../core/outcomes';
 import { rollback } from '../core/rebase';
@@ -42,13 +42,25 @@ export async function send(
     : classifyAnswer(result.answer, deps.now());
 }
 
-/** Marks the batch in flight before sending, so a crash leaves them for `recoverInFlight`. */
-export function markInFlight(db: PurchasingDb, batch: readonly OutboxEntry[]): Promise<void> {
+/**
+ * Marks the batch in flight before sending, so a crash leaves them for `recoverInFlight`; resolves
+ * to the entries to send. Given `now`, an entry whose key has passed the send window since the
+ * round read it (src/domain/sync/retention.ts) is left out: the next round refuses it.
+ */
+export function markInFlight(
+  db: PurchasingDb,
+  batch: readonly OutboxEntry[],
+  now?: number,
+): Promise<OutboxEntry[]> {
   return db.transaction('rw', db.outbox, async () => {
+    const sendable: OutboxEntry[] = [];
     for (const entry of batch) {
       const current = await loadEntry(db, entry.id);
+      if (current && now !== undefined && isExpired(current, now)) continue;
       if (current?.status === 'pending') await db.outbox.put(markSending(current));
+      sendable.push(entry);
     }
+    return sendable;
   });
 }
 

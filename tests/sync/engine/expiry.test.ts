@@ -6,7 +6,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { OUTBOX_SEND_WINDOW_MS } from '../../../src/domain/sync/retention';
 import { entryView } from '../../../src/features/sync/entryView';
 import { asRow } from '../../../src/sync/core/types';
-import { loadOutbox } from '../../../src/sync/engine/outboxStore';
+import { enqueueEntry } from '../../../src/sync/engine/commands';
+import { loadEntry, loadOutbox } from '../../../src/sync/engine/outboxStore';
+import { markInFlight } from '../../../src/sync/engine/push';
 import {
   engineSuite,
   type Harness,
@@ -80,5 +82,27 @@ describe('an outbox entry older than the send window', () => {
     );
     expect((await serverSheet(h, sheetId)).ownerContactId).toBe(h.fx.contacts.adminA);
     expect(await storedAnswers(h, `${id}.r1`)).toBe(1);
+  });
+
+  it('is left out of a batch read before it passed the window, and stays pending', async () => {
+    const db = await openLocal();
+    suite.dbs.push(db);
+    const now = Date.now();
+    const args = { clientId: 'c1', userSub: 'u1', companyId: 1 };
+    const mutation = {
+      type: 'sheet.changeOwner' as const,
+      payload: { id: 5, ifMatch: 1, owner: { id: 9, name: '员工9' } },
+    };
+    const young = await enqueueEntry(db, { ...args, now, mutation });
+    const old = await enqueueEntry(db, {
+      ...args,
+      now: now - OUTBOX_SEND_WINDOW_MS,
+      mutation: { ...mutation, payload: { ...mutation.payload, id: 6 } },
+    });
+    const batch = (await loadOutbox(db)).entries;
+    const sendable = await markInFlight(db, batch, now);
+    expect(sendable.map((entry) => entry.id)).toEqual([young]);
+    expect((await loadEntry(db, young))?.status).toBe('sending');
+    expect((await loadEntry(db, old))?.status).toBe('pending');
   });
 });
