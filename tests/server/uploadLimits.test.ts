@@ -23,11 +23,16 @@ describe.each(drivers)('upload limits on %s', (driver) => {
   let app: FastifyInstance;
   let ids: FixtureIds;
   let token: string;
+  /** Held uploads that reached the route's handler (which takes its slot before any await). */
+  let heldInHandler = 0;
 
   beforeAll(async () => {
     db = await openTestDatabase(driver);
     const config = testConfig({ uploadQuotaBytes: QUOTA });
     app = await buildApp({ config, database: db.database });
+    app.addHook('preHandler', async (request) => {
+      if (request.headers['x-test-held']) heldInHandler++;
+    });
     await app.ready();
     ids = await seedFixtures(db.database);
     token = await accessTokenFor(db.database, `${config.publicUrl}/oidc`, ids.accounts.userB);
@@ -83,6 +88,7 @@ describe.each(drivers)('upload limits on %s', (driver) => {
         headers: {
           authorization: `Bearer ${token}`,
           'content-type': `multipart/form-data; boundary=${BOUNDARY}`,
+          'x-test-held': '1',
         },
       });
       const answer = new Promise<number>((resolve, reject) => {
@@ -95,16 +101,19 @@ describe.each(drivers)('upload limits on %s', (driver) => {
       request.write(head);
       return { request, answer };
     });
-    // Both are inside the handler once a third is refused; poll, no fixed wait.
-    let third = await upload(1);
-    for (let i = 0; i < 500 && third.statusCode !== 429; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 10));
-      third = await upload(1);
+    try {
+      // Wait (by polling, no fixed delay) until both are in the handler, then send a third.
+      for (let i = 0; i < 3000 && heldInHandler < 2; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      await new Promise((resolve) => setImmediate(resolve));
+      const third = await upload(1);
+      expect(third.statusCode).toBe(429);
+      expect(third.json().error_message).toBe(UPLOAD_LIMIT_MESSAGES.TOO_MANY);
+      expect(third.headers['retry-after']).toBe('2');
+    } finally {
+      for (const { request } of held) request.end(`\r\n--${BOUNDARY}--\r\n`);
     }
-    expect(third.statusCode).toBe(429);
-    expect(third.json().error_message).toBe(UPLOAD_LIMIT_MESSAGES.TOO_MANY);
-    expect(third.headers['retry-after']).toBe('2');
-    for (const { request } of held) request.end(`\r\n--${BOUNDARY}--\r\n`);
     expect(await Promise.all(held.map((h) => h.answer))).toEqual([200, 200]);
     expect((await upload(1)).statusCode).toBe(200);
   });
