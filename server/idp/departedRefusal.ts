@@ -19,9 +19,13 @@ export function departedRefusal(db: Db): ProviderMiddleware {
     if (body?.error !== 'invalid_grant' || oidc.params?.grant_type !== 'refresh_token') return;
     const value = oidc.params.refresh_token;
     if (typeof value !== 'string') return;
-    const token = await oidc.provider.RefreshToken.find(value, { ignoreExpiration: true });
-    const accountId = Number(token?.accountId);
-    if (!Number.isSafeInteger(accountId) || !(await hasLeftEveryCompany(db, accountId))) return;
-    ctx.body = { ...body, error_description: DEPARTED };
+    try {
+      const token = await oidc.provider.RefreshToken.find(value, { ignoreExpiration: true });
+      const accountId = Number(token?.accountId);
+      if (!Number.isSafeInteger(accountId) || !(await hasLeftEveryCompany(db, accountId))) return;
+      ctx.body = { ...body, error_description: DEPARTED };
+    } catch {
+      // The refusal stands as the provider gave it; only its reason is missing.
+    }
   };
 }
