@@ -51,8 +51,6 @@ export type ServerConfig = {
   /** Where PGlite keeps its files when no DATABASE_URL is set; `memory://` keeps nothing. */
   dataDir: string;
   databaseUrl: string | undefined;
-  /** The built app (vite build output) served at `/`. */
-  appDir: string;
   /**
    * PostgreSQL: the longest a statement may run and a lock be waited for (server/db/timeouts.ts);
    * a request that runs out is answered 503 数据库繁忙，请稍后再试.
@@ -60,6 +58,8 @@ export type ServerConfig = {
   dbTimeouts: DatabaseTimeouts;
   /** Bytes of uploads (not deleted) one company may keep; the next upload is refused. */
   uploadQuotaBytes: number;
+  /** The built app (vite build output) served at `/`. */
+  appDir: string;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   oidc: {
     /** Set: an external SSO issues the tokens and the embedded provider is off. */
@@ -178,6 +178,8 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
     publicUrl: (e.PUBLIC_URL ?? `http://${shownHost}:${e.PORT}`).replace(/\/$/, ''),
     dataDir: e.DATA_DIR.startsWith('memory://') ? e.DATA_DIR : resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    dbTimeouts: { statementMs: e.DB_STATEMENT_TIMEOUT_MS, lockMs: e.DB_LOCK_TIMEOUT_MS },
+    uploadQuotaBytes: e.UPLOAD_QUOTA_MB * 1024 * 1024,
     appDir: resolve(e.APP_DIR),
     logLevel: e.LOG_LEVEL,
     oidc: {
@@ -186,8 +188,6 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
       audience: e.OIDC_AUDIENCE,
       jwksUrl: e.OIDC_JWKS_URL,
       keysFile: e.OIDC_KEYS_FILE,
-    dbTimeouts: { statementMs: e.DB_STATEMENT_TIMEOUT_MS, lockMs: e.DB_LOCK_TIMEOUT_MS },
-    uploadQuotaBytes: e.UPLOAD_QUOTA_MB * 1024 * 1024,
       accessTokenTtl: e.ACCESS_TOKEN_TTL,
       refreshTokenTtl: e.REFRESH_TOKEN_TTL,
     },

@@ -42,10 +42,10 @@ describe('loadConfig', () => {
       PUBLIC_URL: 'https://buy.example.com/',
       DATA_DIR: '/tmp/x',
       DATABASE_URL: 'postgres://u:p@localhost:5432/db',
-      APP_DIR: '/srv/app',
       DB_STATEMENT_TIMEOUT_MS: '60000',
       DB_LOCK_TIMEOUT_MS: '2000',
       UPLOAD_QUOTA_MB: '100',
+      APP_DIR: '/srv/app',
       LOG_LEVEL: 'warn',
       OIDC_ISSUER: 'https://sso.example.com/realms/buyers',
       OIDC_CLIENT_ID: 'buyers-app',
@@ -70,11 +70,11 @@ describe('loadConfig', () => {
       publicUrl: 'https://buy.example.com',
       dataDir: '/tmp/x',
       databaseUrl: 'postgres://u:p@localhost:5432/db',
+      dbTimeouts: { statementMs: 60_000, lockMs: 2000 },
+      uploadQuotaBytes: 100 * 1024 * 1024,
       appDir: '/srv/app',
       logLevel: 'warn',
       oidc: {
-      dbTimeouts: { statementMs: 60_000, lockMs: 2000 },
-      uploadQuotaBytes: 100 * 1024 * 1024,
         externalIssuer: 'https://sso.example.com/realms/buyers',
         clientId: 'buyers-app',
         audience: 'account',
@@ -147,11 +147,11 @@ describe('loadConfig', () => {
     [{ SIM: 'maybe' }, 'SIM'],
     [{ DOCUMENT_RENDERS: '0' }, 'DOCUMENT_RENDERS'],
     [{ HEALTH_LOOP_BLOCK_MS: '-1' }, 'HEALTH_LOOP_BLOCK_MS'],
+    [{ DB_STATEMENT_TIMEOUT_MS: '0' }, 'DB_STATEMENT_TIMEOUT_MS'],
+    [{ DB_LOCK_TIMEOUT_MS: 'soon' }, 'DB_LOCK_TIMEOUT_MS'],
+    [{ UPLOAD_QUOTA_MB: '0' }, 'UPLOAD_QUOTA_MB'],
     [{ DEV_ORIGINS: 'localhost:5173' }, 'DEV_ORIGINS'],
   ])('refuses %o naming the variable', (env, name) => {
     expect(() => loadConfig(env)).toThrow(name);
   });
-    [{ DB_STATEMENT_TIMEOUT_MS: '0' }, 'DB_STATEMENT_TIMEOUT_MS'],
-    [{ DB_LOCK_TIMEOUT_MS: 'soon' }, 'DB_LOCK_TIMEOUT_MS'],
-    [{ UPLOAD_QUOTA_MB: '0' }, 'UPLOAD_QUOTA_MB'],
 });
