@@ -21,6 +21,7 @@ import {
   membershipEndedTopic,
   parseClientMessage,
   type ServerMessage,
+  signInsEndedTopic,
 } from './protocol';
 import { mayReceive } from './visibility';
 
@@ -203,9 +204,18 @@ export class LiveConnection {
    */
   private watchMembership(accountId: number): void {
     this.stopMembershipWatch?.();
-    this.stopMembershipWatch = this.deps.bus.subscribe(membershipEndedTopic(accountId), () =>
+    const stopMembership = this.deps.bus.subscribe(membershipEndedTopic(accountId), () =>
       this.refuse(errors.notAMember(), CLOSE_NOT_A_MEMBER),
     );
+    // A password change ended the account's other sign-ins (M4): a socket whose token is one of
+    // them is closed as unauthorized; the changer's own keeps going.
+    const stopSignIns = this.deps.bus.subscribe(signInsEndedTopic(accountId), () => {
+      if (this.token) void this.authenticate(this.token).catch(() => {});
+    });
+    this.stopMembershipWatch = () => {
+      stopMembership();
+      stopSignIns();
+    };
   }
 
   /** The account's socket cap and subscribe budget (security review L6); false after refusing. */

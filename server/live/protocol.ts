@@ -21,6 +21,8 @@ export const CLOSE_NOT_A_MEMBER = 4410;
  * Clients cannot subscribe to it (the domain's `maySubscribe` knows no such topic).
  */
 export const membershipEndedTopic = (accountId: number) => `account.revoked.${accountId}`;
+/** The account's other sign-ins ended (a password change, M4): each socket re-checks its token. */
+export const signInsEndedTopic = (accountId: number) => `account.signins.${accountId}`;
 
 /**
  * Too many sockets from the address or the account, or too many subscribes (server/live/limits.ts):

@@ -30,6 +30,7 @@ import { HttpError } from '../http/httpError';
 import { mutate } from '../http/mutation';
 import { ok } from '../http/replies';
 import { currentCompanyId, idParams as sharedIdParams } from '../http/schemas';
+import { signInsEndedTopic } from '../live/protocol';
 
 const idParams = sharedIdParams('id');
 const mobile = { type: 'string', maxLength: 20 } as const;
@@ -51,7 +52,7 @@ const codeAnswer = {
 
 export function registerAccount(
   app: FastifyInstance,
-  { database, config }: Pick<AppContext, 'database' | 'config'>,
+  { database, config, bus }: Pick<AppContext, 'database' | 'config' | 'bus'>,
 ) {
   const { db } = database;
   const outbox = createSmsOutbox(app.log, config.smsOutboxFile, {
@@ -122,6 +123,12 @@ export function registerAccount(
       const user = requireUser(request);
       requireSelf(user, request.params.id);
       await changePassword(db, user, request.body ?? {});
+      // Open sockets of the sign-ins the change ended close now, not when their tokens expire.
+      await bus
+        .publish(signInsEndedTopic(user.accountId), {})
+        .catch((error: unknown) =>
+          request.log.warn({ err: error }, 'sign-ins ended: not announced'),
+        );
       return ok({ id: user.accountId });
     },
   );

@@ -4,8 +4,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts } from '../../server/db/schema/index';
+import { CLOSE_UNAUTHORIZED } from '../../server/live/connection';
+import { LIVE_PATH } from '../../server/live/socket';
 import { startTestServer, type TestServer } from '../support/app';
 import { drivers } from '../support/databases';
+import { LiveClient } from '../support/live';
 import { callbackParams, OidcBrowser, type OidcClient } from '../support/oidcBrowser';
 import { createAccount } from '../support/tokens';
 import { lastSms, newOutboxFile } from './accountSupport';
@@ -60,6 +63,15 @@ describe.each(drivers)('a password change on %s', (driver) => {
     const mine = await signedIn(here);
     const theirs = await signedIn(there);
     expect((await api(theirs.access_token, 'GET', '/api/v7/user')).statusCode).toBe(200);
+    // Both devices hold the live channel open.
+    const address = await server.app.listen({ port: 0, host: '127.0.0.1' });
+    const wsUrl = `${address.replace('http', 'ws')}${LIVE_PATH}`;
+    const [mySocket, theirSocket] = await Promise.all([
+      LiveClient.open(wsUrl),
+      LiveClient.open(wsUrl),
+    ]);
+    expect((await mySocket.connect(mine.access_token, accountId)).type).toBe('connected');
+    expect((await theirSocket.connect(theirs.access_token, accountId)).type).toBe('connected');
     // Tokens carry whole seconds: the change happens in a later second than their issue.
     await new Promise((resolve) => setTimeout(resolve, 1_100));
 
@@ -77,7 +89,9 @@ describe.each(drivers)('a password change on %s', (driver) => {
     );
     expect(changed.statusCode).toBe(200);
 
-    // The other device: its access token dies at once, its refresh token and session are gone.
+    // The other device: its socket closes now, not when its token expires; its access token
+    // dies at once, its refresh token and session are gone.
+    expect((await theirSocket.closed).code).toBe(CLOSE_UNAUTHORIZED);
     expect((await api(theirs.access_token, 'GET', '/api/v7/user')).statusCode).toBe(401);
     const refused = await there.refresh(theirs.refresh_token);
     expect(refused.status).toBe(400);
@@ -85,7 +99,9 @@ describe.each(drivers)('a password change on %s', (driver) => {
     const { page } = await there.authorize();
     expect(page.body).toContain('name="password"');
 
-    // The changer's device: still signed in, its refresh token still works.
+    // The changer's device: still signed in (its socket too), its refresh token still works.
+    expect((await mySocket.request({ type: 'ping' }, (f) => f.type === 'pong')).type).toBe('pong');
+    mySocket.close();
     expect((await api(mine.access_token, 'GET', '/api/v7/user')).statusCode).toBe(200);
     const renewed = await here.refresh(mine.refresh_token);
     expect(renewed.status).toBe(200);
