@@ -13,6 +13,7 @@ import { and, eq, gt, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { loginFailures } from '../db/schema/index';
 import type { Tx } from '../db/write';
+import { addressKey } from '../http/clientAddress';
 
 export type LoginLimits = {
   windowSeconds: number;
@@ -55,9 +56,11 @@ export async function reserveAttempt(
   db: Db,
   limits: LoginLimits,
   rawUsername: string,
-  ip: string,
+  rawIp: string,
 ): Promise<Reservation> {
   const username = normalizeUsername(rawUsername);
+  // An IPv6 host counts by its /64 (it may use a fresh address for every attempt).
+  const ip = addressKey(rawIp);
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${USERNAME_LOCK}, hashtext(${username}))`);
     await tx.execute(sql`select pg_advisory_xact_lock(${ADDRESS_LOCK}, hashtext(${ip}))`);
@@ -149,8 +152,9 @@ export class InFlightChecks {
   constructor(private readonly perAddress = 4) {}
 
   /** A release function, or null when this username or address is already busy. */
-  enter(rawUsername: string, ip: string): (() => void) | null {
+  enter(rawUsername: string, rawIp: string): (() => void) | null {
     const username = normalizeUsername(rawUsername);
+    const ip = addressKey(rawIp);
     const atAddress = this.addresses.get(ip) ?? 0;
     if (this.users.has(username) || atAddress >= this.perAddress) return null;
     this.users.add(username);

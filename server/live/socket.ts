@@ -4,6 +4,7 @@
 import websocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app';
+import { addressKey } from '../http/clientAddress';
 import type { LiveBus } from './bus';
 import { LiveConnection } from './connection';
 import { LIVE_LIMITS, type LiveLimitSettings, LiveLimits } from './limits';
@@ -54,8 +55,8 @@ export async function registerLiveChannel(
   });
 
   app.get(LIVE_PATH, { websocket: true, config: { auth: 'public' } }, (socket, request) => {
-    // request.ip is the client's address as TRUST_PROXY allows it to be read.
-    const address = request.ip;
+    // request.ip is the client's address as TRUST_PROXY allows it to be read; an IPv6 host by its /64.
+    const address = addressKey(request.ip);
     if (!limits.openFrom(address)) {
       const refusal = errors.tooManyConnections();
       socket.send(JSON.stringify(refusal));

@@ -8,6 +8,7 @@ import { COMMON_MESSAGES } from '../../src/domain/messages/common';
 import { STAFF_STATUSES, type StaffStatus } from '../../src/domain/staff/staffCodes';
 import type { AppContext } from '../app';
 import { type Membership, requireMembership } from '../auth/session';
+import { addressKey } from '../http/clientAddress';
 import { badRequest, forbidden, HttpError } from '../http/httpError';
 import { mutate } from '../http/mutation';
 import { ok } from '../http/replies';
@@ -87,7 +88,7 @@ export function registerEmployees(
   app.register(async (scope) => {
     await scope.register(rateLimit, {
       global: false,
-      keyGenerator: (request) => `login-users:${request.user?.accountId ?? request.ip}`,
+      keyGenerator: (request) => `login-users:${request.user?.accountId ?? addressKey(request.ip)}`,
       errorResponseBuilder: () =>
         new HttpError(429, 'TOO_MANY_REQUESTS', COMMON_MESSAGES.TOO_MANY_REQUESTS),
     });
