@@ -1,10 +1,17 @@
-// Unused uploads are removed a day after upload by the maintenance run (security review M10):
-// deleted files, files nothing names and replaced pictures go; files on a product line, in a
+// Unused uploads are removed by the maintenance run (security review M10): deleted files a day
+// after upload, files nothing names (a change still waiting on a device may name them later) and
+// replaced pictures after the 30 days of the client's send window; files on a product line, in a
 // message, shown as an avatar or a company logo stay, as do younger files and every seeded file.
+// The scan runs without the sync write lock; a file attached between it and the delete stays.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, companies, files, sheetLines, todos } from '../../server/db/schema/index';
-import { objectNameOfUrl } from '../../server/messaging/fileGc';
+import {
+  collectUnusedFiles,
+  deleteUnusedFiles,
+  findUnusedFileCandidates,
+  objectNameOfUrl,
+} from '../../server/messaging/fileGc';
 import { fileUrl } from '../../server/messaging/fileStore';
 import { DEFAULT_DEMO_SEED, seedDemoData } from '../../server/seed/demo';
 import { runMaintenance } from '../../server/sync/maintenance';
@@ -46,8 +53,8 @@ describe.each(drivers)('unused file collection on %s', (driver) => {
     size: 3,
   });
 
-  it('removes deleted and unused files a day old, keeps the ones in use and younger ones', async () => {
-    const old = { ageMs: DAY_MS + 60_000 };
+  it('removes deleted files a day old and unused ones 30 days old, keeps the ones in use and younger ones', async () => {
+    const old = { ageMs: 30 * DAY_MS + 60_000 };
     const unused = await add('unused', old);
     const deleted = await add('deleted', { ...old, deleted: true });
     const onLine = await add('on-line', old);
@@ -95,6 +102,64 @@ describe.each(drivers)('unused file collection on %s', (driver) => {
       expect(after.has(kept), kept).toBe(true);
     // The fixtures' own files are young.
     expect(after.size).toBe(before.length - 4);
+  });
+
+  it('keeps a file nothing names yet for the client’s send window, but not a deleted one', async () => {
+    // Uploaded two days ago by a device whose change has not been sent yet (offline, paused).
+    const waiting = await add('waiting', { ageMs: 2 * DAY_MS });
+    const waitingLong = await add('waiting-long', { ageMs: 29 * DAY_MS });
+    const deleted = await add('deleted-young', { ageMs: 2 * DAY_MS, deleted: true });
+    const tooOld = await add('too-old', { ageMs: 30 * DAY_MS + 60_000 });
+    const { db: d } = db.database;
+    await runMaintenance(d, now);
+    const after = new Set(
+      (await d.select({ name: files.objectName }).from(files)).map((f) => f.name),
+    );
+    expect(after.has(waiting)).toBe(true);
+    expect(after.has(waitingLong)).toBe(true);
+    expect(after.has(deleted)).toBe(false);
+    expect(after.has(tooOld)).toBe(false);
+  });
+
+  it('keeps a file attached between the scan and the delete', async () => {
+    const old = { ageMs: 30 * DAY_MS + 60_000 };
+    const late = await add('attached-late', old);
+    const lateInMessage = await add('sent-late', old);
+    const unused = await add('still-unused', old);
+    const { db: d } = db.database;
+    const line = ids.sheets.draftA.lines[1];
+    if (line === undefined) throw new Error('no sheet line');
+    let scanned: number[] = [];
+    const removed = await collectUnusedFiles(d, now, {
+      afterScan: async () => {
+        scanned = await findUnusedFileCandidates(d, now);
+        await d
+          .update(sheetLines)
+          .set({ attachments: [attachment(late)] })
+          .where(eq(sheetLines.id, line));
+        await d.insert(todos).values({
+          subject: '补发图纸',
+          fromCompanyId: ids.companies.buyerA,
+          toCompanyId: ids.companies.supplier,
+          files: [attachment(lateInMessage)],
+        });
+      },
+    });
+    // All three were candidates when the scan ran; only the one still unused went.
+    const idsOf = async (...names: string[]) =>
+      (await d.select({ id: files.id, name: files.objectName }).from(files))
+        .filter((f) => names.includes(f.name))
+        .map((f) => Number(f.id));
+    expect(scanned).toEqual(expect.arrayContaining(await idsOf(late, lateInMessage)));
+    expect(removed).toBe(1);
+    const after = new Set(
+      (await d.select({ name: files.objectName }).from(files)).map((f) => f.name),
+    );
+    expect(after.has(late)).toBe(true);
+    expect(after.has(lateInMessage)).toBe(true);
+    expect(after.has(unused)).toBe(false);
+    // A stale candidate list deletes nothing that is in use.
+    expect(await deleteUnusedFiles(d, scanned, now)).toBe(0);
   });
 
   it('reads the object name back from a file URL only', () => {
