@@ -21,6 +21,15 @@ import { type EntryMeta, entityKey, type IdMap, type Row, type RowKey } from './
 
 export const markSending = (entry: OutboxEntry): OutboxEntry => ({ ...entry, status: 'sending' });
 
+/**
+ * An answer that comes too late to count: the entry is already refused (another leader's answer
+ * under the same key, or the user's decision) and only an applied change may still be recorded.
+ * A frozen tab that lost leadership and then hears "connection lost" for its old attempt must
+ * not turn a recorded refusal back into a pending entry nobody sends.
+ */
+export const isStaleAnswer = (entry: OutboxEntry, outcome: Outcome): boolean =>
+  entry.status === 'failed' && outcome.kind !== 'applied';
+
 /** The failure code of an entry held back because its key may be forgotten by the server. */
 export const EXPIRED_CODE = 'ENTRY_EXPIRED';
 

@@ -4,7 +4,7 @@
 // refused → failed with the server's message and the effect rolled back (onto the server's row
 // for a 409); 401 → the entry waits unchanged and the engine pauses pushing.
 import type { PurchasingDb } from '../../data/db';
-import { applyOutcome, isExpired, markSending, onApplied } from '../core/lifecycle';
+import { applyOutcome, isExpired, isStaleAnswer, markSending, onApplied } from '../core/lifecycle';
 import { type OutboxEntry, requestTarget, toRequest, touchedKey } from '../core/mutations';
 import { classifyAnswer, classifyError, type Outcome } from '../core/outcomes';
 import { rollback } from '../core/rebase';
@@ -71,6 +71,8 @@ export function recordOutcome(deps: PushDeps, entryId: string, outcome: Outcome)
     const entry = await loadEntry(db, entryId);
     // Discarded while in flight: the answer changes nothing local (the server has it or not).
     if (!entry) return;
+    // Already refused (an answer another leader recorded first): nothing changes but an apply.
+    if (isStaleAnswer(entry, outcome)) return;
     const now = deps.now();
     if (outcome.kind === 'applied') {
       const { entries } = await loadOutbox(db);

@@ -9,6 +9,7 @@ import {
   chainIfMatch,
   expiredOutcome,
   isExpired,
+  isStaleAnswer,
   onApplied,
   recoverInFlight,
   retryFailed,
@@ -86,6 +87,18 @@ describe('applyOutcome', () => {
     ],
   ])('%s', (_name, outcome, expected) => {
     expect(applyOutcome(sending, outcome, NOW, () => 0.5)).toMatchObject(expected);
+  });
+
+  it('a late answer does not undo a refusal already recorded; an apply still counts', () => {
+    const refused = entry(1, sheetOwner(4, 3), {
+      status: 'failed',
+      failure: { status: 422, code: 'LEFT', message: '已离职', serverRow: null },
+    });
+    const lost: Outcome = { kind: 'retry', status: null, retryAfterMs: null, message: '断开' };
+    expect(isStaleAnswer(refused, lost)).toBe(true);
+    expect(isStaleAnswer(refused, { kind: 'auth', status: 401, message: '过期' })).toBe(true);
+    expect(isStaleAnswer(refused, appliedWith(sheetRow(4, 9)))).toBe(false);
+    expect(isStaleAnswer(sending, lost)).toBe(false);
   });
 
   it('entries in flight when the worker died are sent again (same key)', () => {
