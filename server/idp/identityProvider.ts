@@ -6,9 +6,11 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import Provider from 'oidc-provider';
 import type { AppContext } from '../app';
+import { addressKey } from '../http/clientAddress';
 import { purgeExpiredPayloads } from './adapter';
 import { MOUNT_PATH, providerConfiguration } from './configuration';
 import { departedRefusal } from './departedRefusal';
+import { providerEndpoint } from './endpointPath';
 import { registerInteractions } from './interactions';
 import { loadProviderKeys } from './keysFile';
 import { DEFAULT_LOGIN_LIMITS, type LoginLimits, purgeOldFailures } from './loginLimit';
@@ -81,13 +83,29 @@ export async function registerIdentityProvider(
       global: false,
       errorResponseBuilder: () => new RateLimited('too many requests'),
     });
+    // The budget is chosen from the path as the provider's router reads it (case and trailing
+    // slashes ignored): Fastify matches /oidc/Token and /oidc/token/ as other routes, so limits
+    // bound to routes would let those spellings through (security review follow-up #1).
+    const perMinute = (endpoint: 'auth' | 'token') =>
+      scope.rateLimit({
+        max: OIDC_RATE_LIMITS[endpoint],
+        timeWindow: 60_000,
+        keyGenerator: (request) => `oidc-${endpoint}:${addressKey(request.ip)}`,
+      });
+    const limiters = { auth: perMinute('auth'), token: perMinute('token') };
+    scope.addHook('onRequest', async (request, reply) => {
+      const endpoint = providerEndpoint(request.url);
+      if (endpoint === 'auth' || endpoint === 'token') {
+        await limiters[endpoint].call(scope, request, reply);
+      }
+    });
     // Over the limit: the token endpoint answers like OAuth (JSON with `error`, which the app takes
     // as a passing failure, not a refusal of its session), the browser pages a Chinese page; both
     // with Retry-After.
     scope.setErrorHandler((error, request, reply) => {
       if (!(error instanceof RateLimited)) throw error;
       reply.status(429).header('cache-control', 'no-store');
-      if (request.url.startsWith(`${MOUNT_PATH}/token`)) {
+      if (providerEndpoint(request.url) === 'token') {
         return reply.send({ error: 'too_many_requests', error_description: IDP_MESSAGES.BUSY });
       }
       const page = messagePage({
@@ -97,12 +115,6 @@ export async function registerIdentityProvider(
       });
       return reply.type('text/html; charset=utf-8').send(page);
     });
-    const perMinute = (max: number) => ({
-      auth: 'public' as const,
-      rateLimit: { max, timeWindow: 60_000 },
-    });
-    scope.all(`${MOUNT_PATH}/auth`, { config: perMinute(OIDC_RATE_LIMITS.auth) }, handOver);
-    scope.all(`${MOUNT_PATH}/token`, { config: perMinute(OIDC_RATE_LIMITS.token) }, handOver);
     scope.all(MOUNT_PATH, { config: { auth: 'public' } }, handOver);
     scope.all(`${MOUNT_PATH}/*`, { config: { auth: 'public' } }, handOver);
   });

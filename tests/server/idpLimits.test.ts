@@ -109,6 +109,57 @@ describe.each(drivers)('sign-in limits on %s', (driver) => {
     expect(other.status).not.toBe(429);
   }, 60_000);
 
+  it('counts /oidc/AUTH and /oidc/auth/ in the /oidc/auth budget', async () => {
+    const b = browser();
+    const spellings = ['/oidc/AUTH', '/oidc/auth/', '/oidc/Auth/'];
+    const query = authorizeUrl(client, 'x'.repeat(43)).slice('/oidc/auth'.length);
+    const statuses: number[] = [];
+    for (let i = 0; i < OIDC_RATE_LIMITS.auth; i++) {
+      statuses.push((await b.visit(`${spellings[i % spellings.length]}${query}`)).status);
+    }
+    // The provider serves every spelling (it would have stored an interaction for each).
+    expect(statuses.filter((s) => s === 429 || s === 404)).toEqual([]);
+    for (const spelling of [...spellings, '/oidc/auth']) {
+      const refused = await b.visit(`${spelling}${query}`);
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    }
+  }, 60_000);
+
+  it('counts /oidc/Token and /oidc/token/ in the /oidc/token budget', async () => {
+    const b = browser();
+    const post = (path: string) =>
+      b.visit(path, {
+        method: 'POST',
+        form: { client_id: client.clientId, grant_type: 'refresh_token', refresh_token: 'x' },
+      });
+    const spellings = ['/oidc/Token', '/oidc/token/', '/oidc/TOKEN/'];
+    for (let i = 0; i < OIDC_RATE_LIMITS.token; i++) {
+      expect((await post(spellings[i % spellings.length] ?? '')).status).not.toBe(429);
+    }
+    for (const spelling of [...spellings, '/oidc/token']) {
+      const refused = await post(spelling);
+      expect(refused.status).toBe(429);
+      expect(JSON.parse(refused.body).error).toBe('too_many_requests');
+    }
+  }, 60_000);
+
+  it('counts the addresses of one IPv6 /64 as one address', async () => {
+    const url = authorizeUrl(client, 'x'.repeat(43));
+    for (let i = 0; i < OIDC_RATE_LIMITS.auth; i++) {
+      const host = browser(`2001:db8:77:1::${(i + 1).toString(16)}`);
+      expect((await host.visit(url)).status).not.toBe(429);
+    }
+    expect((await browser('2001:db8:77:1:ffff::1').visit(url)).status).toBe(429);
+    expect((await browser('2001:db8:77:2::1').visit(url)).status).not.toBe(429);
+    const db = server.db.database.db;
+    for (let i = 0; i < 5; i++) {
+      await reserveAttempt(db, DEFAULT_LOGIN_LIMITS, 'v6host', `2001:db8:78::${i + 1}`);
+    }
+    const sixth = await reserveAttempt(db, DEFAULT_LOGIN_LIMITS, 'v6host', '2001:db8:78::99');
+    expect(sixth.ok).toBe(false);
+  }, 60_000);
+
   it('answers a flood of /oidc/token with an OAuth error the app takes as passing', async () => {
     const b = browser();
     let last = await b.refresh('not-a-token');
