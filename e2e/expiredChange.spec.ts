@@ -2,11 +2,10 @@
 // (security review L1, src/domain/sync/retention.ts) is not sent when the device is back online:
 // the pending-changes view shows it for the user to resubmit or discard, and it reaches the
 // server only once resubmitted.
-import type { Page, Response } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { SYNC_LABELS } from '../src/domain/messages/sync';
 import { OUTBOX_SEND_WINDOW_MS } from '../src/domain/sync/retention';
-import { BuyerApi } from './fixtures/BuyerApi';
-import { OrderDetailPage } from './fixtures/OrderDetailPage';
+import { openOrderForOwnerChange } from './fixtures/ownerChange';
 import { expect, test } from './fixtures/test';
 
 test.use({ account: 'buyer' });
@@ -45,27 +44,11 @@ test('a change older than the send window waits for the user and goes once resub
   request,
 }) => {
   await shell.openSignedIn('/home');
-  const api = await BuyerApi.of(page, request);
-  const order = (await api.orders()).items.find(
-    (candidate) => candidate.state < 90 && candidate.state > 0 && !candidate.order_base_state,
+  const { api, order, before, newOwner, applied, detail } = await openOrderForOwnerChange(
+    page,
+    context,
+    request,
   );
-  if (!order) throw new Error('the demo data has an order in progress');
-  const before = order.current_order_node.contacts_user;
-  const newOwner = (await api.staff()).find((person) => person.id !== before?.id);
-  if (!newOwner) throw new Error('the company has another in-service colleague');
-  const applied: Response[] = [];
-  context.on('response', (response) => {
-    if (
-      response.request().method() === 'PUT' &&
-      new URL(response.url()).pathname === `/orders-api/v7/orders/${order.id}/follower`
-    ) {
-      applied.push(response);
-    }
-  });
-
-  const detail = new OrderDetailPage(page);
-  await page.goto(`/order/order/detail?orderType=ALL&id=${order.id}&module=ORDER`);
-  await expect(detail.number).toContainText(order.name, { timeout: 20_000 });
   await context.setOffline(true);
   await detail.chooseOwner(newOwner.name.slice(0, 1), newOwner.name);
   await expect(detail.pendingMark).toHaveText('待同步');

@@ -1,9 +1,7 @@
 // Changing an order's owner offline (issue 6 item 3, DESIGN §4 outbox): the new owner shows at
 // once with the 待同步 marker while the server still has the old one; back online the change
 // reaches the server exactly once and the marker goes.
-import type { Response } from '@playwright/test';
-import { BuyerApi } from './fixtures/BuyerApi';
-import { OrderDetailPage } from './fixtures/OrderDetailPage';
+import { openOrderForOwnerChange } from './fixtures/ownerChange';
 import { expect, test } from './fixtures/test';
 
 test.use({ account: 'buyer' });
@@ -15,29 +13,11 @@ test('an owner change made offline shows at once and is applied once after recon
   request,
 }) => {
   await shell.openSignedIn('/home');
-  const api = await BuyerApi.of(page, request);
-  const order = (await api.orders()).items.find(
-    (candidate) => candidate.state < 90 && candidate.state > 0 && !candidate.order_base_state,
+  const { api, order, before, newOwner, applied, detail } = await openOrderForOwnerChange(
+    page,
+    context,
+    request,
   );
-  if (!order) throw new Error('the demo data has an order in progress');
-  const before = order.current_order_node.contacts_user;
-  const newOwner = (await api.staff()).find((person) => person.id !== before?.id);
-  if (!newOwner) throw new Error('the company has another in-service colleague');
-
-  // Every answer to the owner change the engine sends (from its worker), replays included.
-  const applied: Response[] = [];
-  context.on('response', (response) => {
-    if (
-      response.request().method() === 'PUT' &&
-      new URL(response.url()).pathname === `/orders-api/v7/orders/${order.id}/follower`
-    ) {
-      applied.push(response);
-    }
-  });
-
-  const detail = new OrderDetailPage(page);
-  await page.goto(`/order/order/detail?orderType=ALL&id=${order.id}&module=ORDER`);
-  await expect(detail.number).toContainText(order.name, { timeout: 20_000 });
   await expect(detail.owner).toHaveText(before?.name ?? '未指定');
 
   await context.setOffline(true);
