@@ -1,4 +1,5 @@
 // Server settings, read once from the environment. Every variable is documented in README.md.
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import type { DatabaseTimeouts } from './db/timeouts';
@@ -137,7 +138,36 @@ export function parseTrustProxy(value: string): TrustProxy | { problem: string }
   if (list.length === 0 || !list.every((entry) => CIDR.test(entry))) {
     return { problem: 'TRUST_PROXY must be off, a hop count or a list of addresses/CIDR ranges' };
   }
+  for (const entry of list) {
+    const problem = proxyRangeProblem(entry);
+    if (problem) return { problem };
+  }
   return list;
+}
+
+/** Proxies live in a few small ranges: shorter prefixes than these trust (nearly) everyone. */
+const SHORTEST_PREFIX = { v4: 8, v6: 16 } as const;
+
+// `0.0.0.0/0` or `::/0` passes as a CIDR but trusts every hop, like TRUST_PROXY=on (security
+// review follow-up #13): refused with the reason. IPv4-mapped IPv6 ranges count as IPv4.
+function proxyRangeProblem(entry: string): string | null {
+  const [address = '', bits] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0) return `TRUST_PROXY: ${entry} is not an address or CIDR range`;
+  const width = version === 4 ? 32 : 128;
+  const prefix = bits === undefined ? width : Number(bits);
+  if (!Number.isInteger(prefix) || prefix > width) {
+    return `TRUST_PROXY: ${entry} has no valid prefix length (0–${width})`;
+  }
+  const mapped = version === 6 && address.toLowerCase().startsWith('::ffff:') && prefix >= 96;
+  const [shortest, effective] =
+    version === 4 || mapped
+      ? [SHORTEST_PREFIX.v4, version === 4 ? prefix : prefix - 96]
+      : [SHORTEST_PREFIX.v6, prefix];
+  if (effective < shortest) {
+    return `TRUST_PROXY: ${entry} would trust every X-Forwarded-For hop from a huge range of addresses (a client there could pick its own address): name the proxies' own addresses or ranges (IPv4 /${SHORTEST_PREFIX.v4} or longer, IPv6 /${SHORTEST_PREFIX.v6} or longer)`;
+  }
+  return null;
 }
 
 const isProblem = (value: unknown): value is { problem: string } =>

@@ -122,6 +122,20 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ TRUST_PROXY: '99' })).toThrow('TRUST_PROXY');
   });
 
+  it('refuses proxy ranges so wide they trust (nearly) every address, with the reason', () => {
+    for (const value of ['0.0.0.0/0,::/0', '0.0.0.0/0', '::/0', '10.0.0.0/7', '2001::/15']) {
+      expect(() => loadConfig({ TRUST_PROXY: value }), value).toThrow('huge range');
+    }
+    expect(() => loadConfig({ TRUST_PROXY: '::ffff:0.0.0.0/96' })).toThrow('huge range');
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/33' })).toThrow('prefix length');
+    expect(() => loadConfig({ TRUST_PROXY: '300.1.1.1' })).toThrow('not an address');
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8,fd00::/16,::1' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      'fd00::/16',
+      '::1',
+    ]);
+  });
+
   it('names the public URL after the host users reach', () => {
     expect(loadConfig({ HOST: '0.0.0.0', PORT: '3000' }).publicUrl).toBe('http://localhost:3000');
   });
