@@ -49,37 +49,72 @@ type Stored = {
   requestHash: string | null;
 };
 
+type Identity = {
+  key: string | null;
+  subject: string;
+  method: string;
+  path: string;
+  hash: string;
+};
+
+function identityOf(request: FastifyRequest): Identity {
+  return {
+    key: idempotencyKey(request),
+    subject: request.user?.subject ?? 'anonymous',
+    method: request.method,
+    // The concrete path (ids included): one key names one change of one record.
+    path: request.url.split('?', 1)[0] ?? request.url,
+    hash: requestHash(request.method, request.url, request.body),
+  };
+}
+
+function replay(identity: Identity, stored: Stored, reply: FastifyReply) {
+  if (stored.method !== identity.method || stored.path !== identity.path) {
+    throw new HttpError(422, 'IDEMPOTENCY_KEY_REUSED', KEY_REUSED);
+  }
+  // Answers stored before the hash existed (null) are replayed as before.
+  if (stored.requestHash !== null && stored.requestHash !== identity.hash) {
+    throw new HttpError(422, 'IDEMPOTENCY_KEY_REUSED', KEY_REUSED_OTHER_CONTENT);
+  }
+  return reply.status(stored.status).header('idempotent-replayed', 'true').send(stored.body);
+}
+
+async function storedFor(db: Pick<Db, 'select'>, { subject, key }: Identity) {
+  if (!key) return undefined;
+  const [stored] = await db
+    .select()
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.subject, subject), eq(idempotencyKeys.key, key)));
+  return stored;
+}
+
+/**
+ * The stored answer for the request's Idempotency-Key, sent again; undefined when there is none.
+ * For a route that may refuse before `mutate` (an upload's quota or concurrency check): a retry
+ * whose first attempt was applied but whose answer was lost gets that answer, not a refusal.
+ */
+export async function replayStoredAnswer(
+  db: Db,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<unknown> {
+  const identity = identityOf(request);
+  const stored = await storedFor(db, identity);
+  return stored ? replay(identity, stored, reply) : undefined;
+}
+
 export async function mutate(
   db: Db,
   request: FastifyRequest,
   reply: FastifyReply,
   change: (tx: Tx, changes: ChangeSet) => Promise<unknown>,
 ): Promise<unknown> {
-  const key = idempotencyKey(request);
-  const subject = request.user?.subject ?? 'anonymous';
-  const method = request.method;
-  // The concrete path (ids included): one key names one change of one record.
-  const path = request.url.split('?', 1)[0] ?? request.url;
-  const hash = requestHash(method, request.url, request.body);
-  const replay = (stored: Stored) => {
-    if (stored.method !== method || stored.path !== path) {
-      throw new HttpError(422, 'IDEMPOTENCY_KEY_REUSED', KEY_REUSED);
-    }
-    // Answers stored before the hash existed (null) are replayed as before.
-    if (stored.requestHash !== null && stored.requestHash !== hash) {
-      throw new HttpError(422, 'IDEMPOTENCY_KEY_REUSED', KEY_REUSED_OTHER_CONTENT);
-    }
-    return reply.status(stored.status).header('idempotent-replayed', 'true').send(stored.body);
-  };
+  const identity = identityOf(request);
+  const { key, subject, method, path, hash } = identity;
   try {
     const outcome = await write<{ stored: Stored } | { body: unknown }>(db, async (tx, changes) => {
-      if (key) {
-        const [stored] = await tx
-          .select()
-          .from(idempotencyKeys)
-          .where(and(eq(idempotencyKeys.subject, subject), eq(idempotencyKeys.key, key)));
-        if (stored) return { stored };
-      }
+      const stored = await storedFor(tx, identity);
+      if (stored) return { stored };
       const body = await change(tx, changes);
       if (key) {
         await tx
@@ -88,7 +123,7 @@ export async function mutate(
       }
       return { body };
     });
-    return 'stored' in outcome ? replay(outcome.stored) : outcome.body;
+    return 'stored' in outcome ? replay(identity, outcome.stored, reply) : outcome.body;
   } catch (error) {
     if (
       key &&

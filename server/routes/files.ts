@@ -14,7 +14,7 @@ import { COMMON_MESSAGES } from '../../src/domain/messages/common';
 import type { AppContext } from '../app';
 import { requireMembership } from '../auth/session';
 import { badRequest, HttpError, notFound, refused } from '../http/httpError';
-import { mutate } from '../http/mutation';
+import { mutate, replayStoredAnswer } from '../http/mutation';
 import { ok } from '../http/replies';
 import { currentCompanyId } from '../http/schemas';
 import { checkQuota } from '../messaging/fileQuota';
@@ -83,6 +83,10 @@ export function registerFiles(
       async (request, reply) => {
         const { user, membership } = requireMembership(request);
         if (!request.isMultipart()) throw badRequest('请求参数有误：file');
+        // A retry whose first attempt was stored (its answer lost on the way) gets that answer
+        // back before any quota or concurrency refusal: the company may be full by now.
+        const replayed = await replayStoredAnswer(db, request, reply);
+        if (replayed !== undefined) return replayed;
         const release = slots.take(user.accountId);
         if (typeof release === 'string') {
           const status = release === 'account' ? 429 : 503;

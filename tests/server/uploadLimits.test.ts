@@ -4,9 +4,11 @@
 // first bytes, never held whole when it is refused or too large.
 import http from 'node:http';
 import { Readable } from 'node:stream';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
+import { files } from '../../server/db/schema/index';
 import { UPLOAD_LIMIT_MESSAGES } from '../../server/messaging/messages';
 import { HEAD_BYTES, receiveFile, UploadSlots } from '../../server/messaging/uploadIntake';
 import { testConfig } from '../support/app';
@@ -44,12 +46,16 @@ describe.each(drivers)('upload limits on %s', (driver) => {
 
   const url = () =>
     `/api/v7/files?documentType=TODO_ATTACHMENT&currentCompanyId=${ids.companies.buyerB}`;
-  const upload = (size: number) => {
+  const upload = (size: number, idempotencyKey?: string) => {
     const body = multipart('notes.txt', Buffer.alloc(size, 'a'), 'text/plain');
     return app.inject({
       method: 'POST',
       url: url(),
-      headers: { authorization: `Bearer ${token}`, ...body.headers },
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...body.headers,
+        ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}),
+      },
       payload: body.payload,
     });
   };
@@ -79,6 +85,8 @@ describe.each(drivers)('upload limits on %s', (driver) => {
   });
 
   it('answers 429 上传过多 to a third upload of one account while two are still arriving', async () => {
+    const stored = await upload(1, 'upload-retried-while-busy');
+    expect(stored.statusCode, stored.body).toBe(200);
     // A real socket: the two uploads send their first bytes and then wait, as a slow network.
     const address = await app.listen({ host: '127.0.0.1', port: 0 });
     const head = `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="slow.txt"\r\nContent-Type: text/plain\r\n\r\nslow`;
@@ -111,11 +119,33 @@ describe.each(drivers)('upload limits on %s', (driver) => {
       expect(third.statusCode).toBe(429);
       expect(third.json().error_message).toBe(UPLOAD_LIMIT_MESSAGES.TOO_MANY);
       expect(third.headers['retry-after']).toBe('2');
+      // A retry of an upload already stored gets its answer, not the refusal.
+      const retried = await upload(1, 'upload-retried-while-busy');
+      expect(retried.statusCode, retried.body).toBe(200);
+      expect(retried.json().data.object_name).toBe(stored.json().data.object_name);
     } finally {
       for (const { request } of held) request.end(`\r\n--${BOUNDARY}--\r\n`);
     }
     expect(await Promise.all(held.map((h) => h.answer))).toEqual([200, 200]);
     expect((await upload(1)).statusCode).toBe(200);
+  });
+
+  it('answers a retried upload with its stored answer even when the company is full by now', async () => {
+    // The first attempt is stored, its answer lost on the way; another upload then fills the
+    // company before the outbox sends the same entry again under the same key.
+    const first = await upload(10, 'upload-retried-when-full');
+    expect(first.statusCode, first.body).toBe(200);
+    const [usage] = await db.database.db
+      .select({ used: sql<string>`coalesce(sum(${files.size}), 0)` })
+      .from(files)
+      .where(and(eq(files.companyId, ids.companies.buyerB), eq(files.deleted, false)));
+    const room = QUOTA - Number(usage?.used);
+    if (room > 0) expect((await upload(room)).statusCode).toBe(200);
+    expect((await upload(1)).statusCode).toBe(422);
+    const retried = await upload(10, 'upload-retried-when-full');
+    expect(retried.statusCode, retried.body).toBe(200);
+    expect(retried.headers['idempotent-replayed']).toBe('true');
+    expect(retried.json().data.object_name).toBe(first.json().data.object_name);
   });
 });
 
