@@ -90,9 +90,13 @@ export async function checkCredentials(
     const matches = await verifyPassword(input.password, stored);
     // A wrong password leaves the reserved failure in place.
     if (!account || !matches) return { ok: false, reason: 'invalid' };
+    // The check may have waited in the scrypt queue while a password change committed: the old
+    // password must not open a session after that (security review follow-up #9).
+    const current = await currentAccount(db, account.id);
+    if (!current || current.passwordHash !== stored) return { ok: false, reason: 'invalid' };
     await releaseAttempt(db, reservation.id);
     // Told only after the right password, so it reveals nothing to someone guessing.
-    if (account.disabled) return { ok: false, reason: 'disabled' };
+    if (current.disabled) return { ok: false, reason: 'disabled' };
     await clearFailures(db, username);
     if (needsRehash(stored)) await rehash(db, account.id, stored, input.password);
     if (await hasLeftEveryCompany(db, account.id)) return { ok: false, reason: 'departed' };
@@ -100,6 +104,15 @@ export async function checkCredentials(
   } finally {
     leave();
   }
+}
+
+async function currentAccount(db: Db, id: number) {
+  const [row] = await db
+    .select({ passwordHash: accounts.passwordHash, disabled: accounts.disabled })
+    .from(accounts)
+    .where(eq(accounts.id, id))
+    .limit(1);
+  return row;
 }
 
 // A hash made at an older cost is replaced at the first right password (only if unchanged since).
