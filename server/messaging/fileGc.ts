@@ -110,9 +110,9 @@ async function shownNames(db: Reader, urls?: string[]): Promise<Set<string | nul
 /**
  * Phase two, under the write lock, for one batch of candidates: each is checked again (still
  * there, still deleted or still named by nothing) and deleted. A company attaches only its own
- * uploads (sheetInput.ts, todoService.ts), to sheets it owns or quotes and to messages it sends,
- * so the check looks only at that company's sheets and messages (through their indexes), one
- * exists-check per candidate, not at every tenant's lines.
+ * uploads (sheetInput.ts, todoService.ts), to its own sheets (the supplier's quote sets prices,
+ * not attachments) and to messages it sends, so the check looks only at that company's sheets and
+ * messages (through their indexes), one exists-check per candidate, not at every tenant's lines.
  */
 export async function deleteUnusedFiles(
   db: Db,
@@ -132,10 +132,6 @@ export async function deleteUnusedFiles(
                  and not exists (
                    select 1 from sheets s join sheet_lines l on l.sheet_id = s.id
                     where s.company_id = f.company_id
-                      and l.attachments @> jsonb_build_array(jsonb_build_object('object_name', f.object_name)))
-                 and not exists (
-                   select 1 from sheets s join sheet_lines l on l.sheet_id = s.id
-                    where s.supplier_company_id = f.company_id
                       and l.attachments @> jsonb_build_array(jsonb_build_object('object_name', f.object_name)))
                  and not exists (
                    select 1 from todos t
