@@ -19,6 +19,12 @@ export interface LiveBus {
    * inside a PGlite transaction would wait for that transaction forever).
    */
   publish(topic: string, payload: unknown): Promise<void>;
+  /**
+   * Calls `handler` each time the database listener is back after an outage (until the returned
+   * function is called): every NOTIFY of the outage was lost, so what they would have told
+   * (a revoked membership, ended sign-ins) must be read again.
+   */
+  onResync(handler: () => void): () => void;
   /** Topics with at least one local subscriber (diagnostics, tests). */
   readonly topicCount: number;
   /** Whether the database listener is up; false while it reconnects (/healthz reports it). */
@@ -43,6 +49,7 @@ export async function createLiveBus(
   options: LiveBusOptions = {},
 ): Promise<LiveBus> {
   const handlers = new Map<string, Set<LiveHandler>>();
+  const resyncHandlers = new Set<() => void>();
   const decoder = new LiveDecoder();
   const report = options.onError ?? (() => {});
   let closed = false;
@@ -87,6 +94,15 @@ export async function createLiveBus(
         for (const topic of [...handlers.keys()]) {
           if (topic.startsWith(POKE_TOPIC_PREFIX)) dispatch(topic, RESYNC_POKE);
         }
+        // Revocations (account.revoked.*, account.signins.*) of the outage were lost too: every
+        // socket re-checks its token and companies (review #10).
+        for (const handler of [...resyncHandlers]) {
+          try {
+            handler();
+          } catch (error) {
+            report(error, 'live resync handler');
+          }
+        }
       },
     },
   );
@@ -104,6 +120,12 @@ export async function createLiveBus(
         if (!current) return;
         current.delete(handler);
         if (current.size === 0) handlers.delete(topic);
+      };
+    },
+    onResync(handler) {
+      resyncHandlers.add(handler);
+      return () => {
+        resyncHandlers.delete(handler);
       };
     },
     async publish(topic, payload) {
@@ -124,6 +146,7 @@ export async function createLiveBus(
       if (closed) return;
       closed = true;
       handlers.clear();
+      resyncHandlers.clear();
       await stopListening();
     },
   };

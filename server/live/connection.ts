@@ -70,6 +70,8 @@ function tokenExpiry(token: string): number | null {
 
 export class LiveConnection {
   private user: AuthUser | null = null;
+  /** The companies of the last `connect`: one missing from a re-check means a company was left. */
+  private connectedCompanies: number[] = [];
   private token: string | null = null;
   private readonly topics = new Map<string, () => void>();
   /** The bus subscription that ends this socket when its account leaves a company. */
@@ -186,15 +188,49 @@ export class LiveConnection {
     if (this.user && this.user.accountId !== user.accountId) this.dropAllTopics();
     this.user = user;
     this.token = token;
+    this.connectedCompanies = user.memberships.map((m) => m.companyId);
     this.armExpiry(tokenExpiry(token));
     // A fresh connect may come with fewer companies: keep only what this user may still see.
+    await this.keepAllowedTopics(user);
+    this.send({ type: 'connected' });
+  }
+
+  /** Drops (and says so for) every held topic the user may no longer see. */
+  private async keepAllowedTopics(user: AuthUser): Promise<void> {
     for (const topic of [...this.topics.keys()]) {
+      if (this.closed) return;
       if (!(await mayUserSubscribe(this.deps.db, user, topic))) {
         this.dropTopic(topic);
         this.send(errors.forbidden(topic));
       }
     }
-    this.send({ type: 'connected' });
+  }
+
+  /**
+   * The database listener is back after an outage (review #10): the handovers and password
+   * changes announced meanwhile were lost, so the token and the companies are read again, as
+   * their own handlers would have done. A company left closes the socket 4410 NOT_A_MEMBER; an
+   * ended sign-in closes it 4401; otherwise the topics the user may no longer see are dropped.
+   * Queued behind the frames, so it never runs beside a connect or subscribe.
+   */
+  private recheckAfterOutage(): void {
+    this.queue = this.queue
+      .then(async () => {
+        const token = this.token;
+        if (this.closed || !token) return;
+        const user = await this.authenticate(token);
+        if (!user || this.closed) return;
+        const now = new Set(user.memberships.map((m) => m.companyId));
+        if (this.connectedCompanies.some((companyId) => !now.has(companyId))) {
+          this.refuse(errors.notAMember(), CLOSE_NOT_A_MEMBER);
+          return;
+        }
+        this.user = user;
+        await this.keepAllowedTopics(user);
+      })
+      .catch((error: unknown) => {
+        this.deps.log.error({ err: error }, 'live channel re-check after an outage failed');
+      });
   }
 
   /**
@@ -212,9 +248,11 @@ export class LiveConnection {
     const stopSignIns = this.deps.bus.subscribe(signInsEndedTopic(accountId), () => {
       if (this.token) void this.authenticate(this.token).catch(() => {});
     });
+    const stopResync = this.deps.bus.onResync(() => this.recheckAfterOutage());
     this.stopMembershipWatch = () => {
       stopMembership();
       stopSignIns();
+      stopResync();
     };
   }
 
