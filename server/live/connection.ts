@@ -259,7 +259,7 @@ export class LiveConnection {
   /** The account's socket cap and subscribe budget (security review L6); false after refusing. */
   private admit(accountId: number, cost: number): boolean {
     const { limits } = this.deps;
-    if (!limits.signIn(this, accountId)) {
+    if (!limits.signIn(this.socket, accountId)) {
       this.refuse(errors.tooManyConnections(), CLOSE_TOO_MANY);
       return false;
     }
@@ -366,7 +366,7 @@ export class LiveConnection {
     this.connectTimer = null;
     this.expiryTimer = null;
     this.dropAllTopics();
-    this.deps.limits.signOut(this);
+    this.deps.limits.signOut(this.socket);
     this.stopMembershipWatch?.();
     this.stopMembershipWatch = null;
   }

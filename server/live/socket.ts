@@ -21,17 +21,25 @@ export type LiveChannelOptions = {
   maxTopics?: number;
   /** Sockets per address and per account, subscribes per account (limits.ts). */
   limits?: Partial<LiveLimitSettings>;
+  /**
+   * Sockets from one address at which, with TRUST_PROXY off, the log is warned (once) that a
+   * proxy in front of the server may be hiding every client behind its own address.
+   */
+  sharedAddressWarnAt?: number;
 };
 
 export const LIVE_DEFAULTS = {
   heartbeatMs: 25_000,
   connectTimeoutMs: 10_000,
   maxTopics: 500,
+  sharedAddressWarnAt: 50,
 } as const;
 
 export async function registerLiveChannel(
   app: FastifyInstance,
-  context: Pick<AppContext, 'database' | 'verifier'>,
+  context: Pick<AppContext, 'database' | 'verifier'> & {
+    config?: Pick<AppContext['config'], 'trustProxy'>;
+  },
   bus: LiveBus,
   options: LiveChannelOptions = {},
 ): Promise<void> {
@@ -46,6 +54,10 @@ export async function registerLiveChannel(
 
   const connections = new Set<LiveConnection>();
   const limits = new LiveLimits({ ...LIVE_LIMITS, ...options.limits });
+  // Behind a proxy that is not trusted, every client has the proxy's address (review #12).
+  const trustsProxy = Boolean(context.config?.trustProxy);
+  const warnAt = settings.sharedAddressWarnAt;
+  let warnedSharedAddress = false;
   const heartbeat = setInterval(() => {
     for (const connection of connections) connection.heartbeat();
   }, settings.heartbeatMs);
@@ -57,13 +69,20 @@ export async function registerLiveChannel(
   app.get(LIVE_PATH, { websocket: true, config: { auth: 'public' } }, (socket, request) => {
     // request.ip is the client's address as TRUST_PROXY allows it to be read; an IPv6 host by its /64.
     const address = addressKey(request.ip);
-    if (!limits.openFrom(address)) {
+    if (!limits.openFrom(address, socket)) {
       const refusal = errors.tooManyConnections();
       socket.send(JSON.stringify(refusal));
       socket.close(CLOSE_TOO_MANY, refusal.error_code);
       return;
     }
-    socket.on('close', () => limits.closedFrom(address));
+    socket.on('close', () => limits.closed(socket));
+    if (!warnedSharedAddress && !trustsProxy && limits.openBeside(socket) >= warnAt) {
+      warnedSharedAddress = true;
+      app.log.warn(
+        { address, sockets: limits.openBeside(socket) },
+        'many live sockets from one address while TRUST_PROXY is off: if a proxy or load balancer is in front of this server, set TRUST_PROXY so each client is counted by its own address',
+      );
+    }
     const connection = new LiveConnection(socket, {
       db: context.database.db,
       verifier: context.verifier,

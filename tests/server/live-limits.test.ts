@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSigningKey } from '../../server/auth/keys';
 import { embeddedVerifier } from '../../server/auth/verifier';
 import { createLiveBus } from '../../server/live/bus';
-import { LiveLimits } from '../../server/live/limits';
+import { LIVE_LIMITS, LiveLimits } from '../../server/live/limits';
 import { LIVE_PATH, type LiveChannelOptions, registerLiveChannel } from '../../server/live/socket';
 import { COMMON_MESSAGES } from '../../src/domain/messages/common';
 import { TOPICS } from '../../src/domain/todos/topics';
@@ -27,6 +27,7 @@ describe('the live limits', () => {
     const limits = new LiveLimits(
       {
         maxSocketsPerAddress: 1,
+        maxUnsignedSocketsPerAddress: 1,
         maxSocketsPerAccount: 1,
         subscribeBurst: 3,
         subscribesPerSecond: 1,
@@ -46,6 +47,7 @@ describe('the live limits', () => {
     const limits = new LiveLimits(
       {
         maxSocketsPerAddress: 1,
+        maxUnsignedSocketsPerAddress: 1,
         maxSocketsPerAccount: 1,
         subscribeBurst: 10,
         subscribesPerSecond: 1,
@@ -65,6 +67,7 @@ describe('the live limits', () => {
   it('counts a socket once per account, and frees its place when it signs out', () => {
     const limits = new LiveLimits({
       maxSocketsPerAddress: 1,
+      maxUnsignedSocketsPerAddress: 1,
       maxSocketsPerAccount: 1,
       subscribeBurst: 1,
       subscribesPerSecond: 1,
@@ -75,10 +78,46 @@ describe('the live limits', () => {
     expect(limits.signIn(b, 7)).toBe(false);
     limits.signOut(a);
     expect(limits.signIn(b, 7)).toBe(true);
-    expect(limits.openFrom('10.0.0.1')).toBe(true);
-    expect(limits.openFrom('10.0.0.1')).toBe(false);
-    limits.closedFrom('10.0.0.1');
-    expect(limits.openFrom('10.0.0.1')).toBe(true);
+    const [c, d] = [{}, {}];
+    expect(limits.openFrom('10.0.0.1', c)).toBe(true);
+    expect(limits.openFrom('10.0.0.1', d)).toBe(false);
+    limits.closed(c);
+    expect(limits.openFrom('10.0.0.1', d)).toBe(true);
+  });
+
+  it('caps the sockets of an address that have not signed in tightly, and all of them loosely (review #12)', () => {
+    const limits = new LiveLimits({
+      maxSocketsPerAddress: 3,
+      maxUnsignedSocketsPerAddress: 1,
+      maxSocketsPerAccount: 5,
+      subscribeBurst: 1,
+      subscribesPerSecond: 1,
+    });
+    const [a, b, c, d] = [{}, {}, {}, {}];
+    expect(limits.openFrom('10.0.0.1', a)).toBe(true);
+    // One socket still waiting for its connect fills the unsigned cap…
+    expect(limits.openFrom('10.0.0.1', b)).toBe(false);
+    expect(limits.openFrom('10.0.0.2', b)).toBe(true);
+    limits.closed(b);
+    // …and signing in frees its place there.
+    expect(limits.signIn(a, 7)).toBe(true);
+    expect(limits.openFrom('10.0.0.1', b)).toBe(true);
+    expect(limits.signIn(b, 8)).toBe(true);
+    expect(limits.openFrom('10.0.0.1', c)).toBe(true);
+    expect(limits.openBeside(c)).toBe(3);
+    // Three sockets is the address's cap, signed in or not.
+    expect(limits.signIn(c, 9)).toBe(true);
+    expect(limits.openFrom('10.0.0.1', d)).toBe(false);
+    limits.closed(a);
+    expect(limits.openFrom('10.0.0.1', d)).toBe(true);
+    // A socket that closes before signing in gives its unsigned place back.
+    limits.closed(d);
+    expect(limits.openFrom('10.0.0.1', a)).toBe(true);
+  });
+
+  it('lets many signed-in users share an address by default (a NAT), but few unsigned sockets', () => {
+    expect(LIVE_LIMITS.maxSocketsPerAddress).toBeGreaterThanOrEqual(500);
+    expect(LIVE_LIMITS.maxUnsignedSocketsPerAddress).toBeLessThanOrEqual(50);
   });
 });
 
@@ -157,6 +196,51 @@ describe.each(drivers)('live channel limits on %s', (driver) => {
     expect(
       await other.connect(await accessTokenFor(db.database, ISSUER, p.userX), p.userX),
     ).toEqual({ type: 'connected' });
+  });
+
+  it('lets 60 signed-in sockets share an address by default and refuses it its 51st unsigned one (review #12)', async () => {
+    const url = await channel({ limits: { maxSocketsPerAccount: 100 } });
+    const token = await accessTokenFor(db.database, ISSUER, p.userY);
+    const from = '192.0.2.44';
+    for (let n = 0; n < 60; n++) {
+      const client = await open(url, from);
+      expect(await client.connect(token, p.userY)).toEqual({ type: 'connected' });
+    }
+    for (let n = 0; n < 50; n++) await open(url, from);
+    const over = await open(url, from);
+    await expect(over.next((f) => f.type === 'error')).resolves.toEqual(
+      tooMany('TOO_MANY_CONNECTIONS'),
+    );
+    expect(await over.closed).toEqual({ code: 1008, reason: 'TOO_MANY_CONNECTIONS' });
+  });
+
+  it('warns the log once when many sockets share an address while TRUST_PROXY is off', async () => {
+    const lines: string[] = [];
+    const listen = async (trustProxy: false | number) => {
+      const app = Fastify({
+        logger: { level: 'warn', stream: { write: (l: string) => lines.push(l) } },
+      });
+      apps.push(app);
+      const verifier = embeddedVerifier(ISSUER, await loadSigningKey(db.database.db));
+      const bus = await createLiveBus(db.database);
+      app.addHook('onClose', async () => bus.close());
+      await registerLiveChannel(
+        app,
+        { database: db.database, verifier, config: { trustProxy } },
+        bus,
+        { sharedAddressWarnAt: 3 },
+      );
+      const address = await app.listen({ port: 0, host: '127.0.0.1' });
+      return `${address.replace('http', 'ws')}${LIVE_PATH}`;
+    };
+    const warnings = () => lines.filter((l) => l.includes('TRUST_PROXY is off'));
+    const behindProxy = await listen(1);
+    for (let n = 0; n < 4; n++) await open(behindProxy);
+    expect(warnings()).toEqual([]);
+    const direct = await listen(false);
+    for (let n = 0; n < 5; n++) await open(direct);
+    await expect.poll(() => warnings().length).toBe(1);
+    expect(JSON.parse(warnings()[0] ?? '{}')).toMatchObject({ level: 40, sockets: 3 });
   });
 
   it('refuses topics over the per-socket cap and keeps the socket', async () => {
