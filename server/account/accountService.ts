@@ -19,7 +19,7 @@ import { fileUrl } from '../messaging/fileStore';
 import { contactNotDeleted } from '../partners/deletedContacts';
 import type { ChangeSet } from '../sync/changeSet';
 import { loadStaffRows, type Reader } from '../sync/projections';
-import { withVerifiedCode } from './verificationCodes';
+import { requireValidCode, withVerifiedCode } from './verificationCodes';
 
 /** The user may only act on their own account: anyone else's id is a 403. */
 export function requireSelf(user: AuthUser, id: number): void {
@@ -88,9 +88,13 @@ export async function changePassword(db: Db, user: AuthUser, body: PasswordBody)
   const { code, password } = validatePasswordBody(body);
   const account = await accountOf(db, user.accountId);
   if (!account.mobile) throw badRequest(ACCOUNT_MESSAGES.NO_MOBILE, 'NO_MOBILE');
-  // Hashed before the transaction: scrypt is slow on purpose and must not hold row locks.
+  // The code first (security review follow-up #2): a wrong one costs no hash. Then the hash,
+  // outside any transaction (scrypt is slow on purpose and must not hold row locks), then the
+  // code again, used now, with the update.
+  const target = { mobile: account.mobile, purpose: 'PASSWORD' as const, code };
+  await requireValidCode(db, target);
   const passwordHash = await hashPassword(password);
-  await withVerifiedCode(db, { mobile: account.mobile, purpose: 'PASSWORD', code }, async (tx) => {
+  await withVerifiedCode(db, target, async (tx) => {
     // Every other sign-in ends with the old password (security review M4): access tokens issued
     // before this second die (session.ts), and the provider forgets the account's other sessions,
     // grants and refresh tokens. The session the change was made from stays signed in.

@@ -88,6 +88,8 @@ export async function sendRegistrationCode(
   if (check === 'invalid') {
     throw badRequest(ACCOUNT_MESSAGES.IMAGE_CODE_INVALID, 'IMAGE_CODE_INVALID');
   }
+  // The address's own hourly budget first: one client must not spend everyone's.
+  await budget.spendAddressBudget?.();
   await requireSmsBudget(db, mobile, budget);
   // Every mobile gets the same answer and the same per-mobile limits (issueCode); one that has an
   // account or a pending request gets a notice instead of the code (security review M11).
@@ -108,6 +110,8 @@ export async function sendRegistrationCode(
 export interface SmsBudget {
   hourly: number;
   prefixHourly: number;
+  /** Charges the requesting address one code; throws (429) when its own budget is spent. */
+  spendAddressBudget?: () => Promise<void>;
 }
 
 /** Digits of the mobile that name its carrier and area (号段 + HLR): pumping walks through them. */

@@ -85,7 +85,7 @@ export type CodeCheck = 'ok' | 'wrong' | 'invalid';
  */
 export async function checkCode(
   tx: Tx,
-  input: { mobile: string; purpose: CodePurpose; code: string; now?: Date },
+  input: { mobile: string; purpose: CodePurpose; code: string; now?: Date; consume?: boolean },
 ): Promise<CodeCheck> {
   const now = input.now ?? new Date();
   const [row] = await tx
@@ -105,6 +105,7 @@ export async function checkCode(
     await tx.update(verificationCodes).set({ attempts }).where(eq(verificationCodes.id, row.id));
     return attempts >= CODE_MAX_ATTEMPTS ? 'invalid' : 'wrong';
   }
+  if (input.consume === false) return 'ok';
   await tx.update(verificationCodes).set({ usedAt: now }).where(eq(verificationCodes.id, row.id));
   return 'ok';
 }
@@ -118,12 +119,31 @@ export async function withVerifiedCode<T>(
   input: { mobile: string; purpose: CodePurpose; code: string },
   apply: (tx: Tx) => Promise<T>,
 ): Promise<T> {
-  const outcome: { done: T } | { check: CodeCheck } = await db.transaction(async (tx) => {
-    const check = await checkCode(tx, input);
-    return check === 'ok' ? { done: await apply(tx) } : { check };
-  });
+  const outcome: { done: T } | { check: Exclude<CodeCheck, 'ok'> } = await db.transaction(
+    async (tx) => {
+      const check = await checkCode(tx, input);
+      return check === 'ok' ? { done: await apply(tx) } : { check };
+    },
+  );
   if ('done' in outcome) return outcome.done;
-  throw outcome.check === 'wrong'
+  throw codeRefusal(outcome.check);
+}
+
+/**
+ * Refuses a wrong or dead code like withVerifiedCode, but leaves a right one unused: for work too
+ * slow to run inside the transaction (a password hash), done between this check and
+ * withVerifiedCode, which checks the code again and uses it.
+ */
+export async function requireValidCode(
+  db: Db,
+  input: { mobile: string; purpose: CodePurpose; code: string },
+): Promise<void> {
+  const check = await db.transaction((tx) => checkCode(tx, { ...input, consume: false }));
+  if (check !== 'ok') throw codeRefusal(check);
+}
+
+function codeRefusal(check: Exclude<CodeCheck, 'ok'>): HttpError {
+  return check === 'wrong'
     ? badRequest(ACCOUNT_MESSAGES.VERIFY_CODE_WRONG, 'VERIFY_CODE_WRONG')
     : badRequest(ACCOUNT_MESSAGES.VERIFY_CODE_INVALID, 'VERIFY_CODE_INVALID');
 }

@@ -1,7 +1,8 @@
 // Password hashes for the embedded provider's accounts: Node's scrypt, stored as
 // `scrypt$N$r$p$salt$hash` (base64url), so the cost can be raised later without breaking old hashes.
 // The cost is OWASP's current scrypt guidance (N = 2^17, r = 8, p = 1): 128 MiB and ~0.4 s per
-// hash here, so at most two run at once (the rest wait in line) to bound the memory they take.
+// hash here, so at most two run at once (a few more wait in line, the rest are refused as busy) to
+// bound the memory they take and how long a sign-in can wait.
 import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from 'node:crypto';
 
 export const SCRYPT_COST = { N: 131_072, r: 8, p: 1 } as const;
@@ -13,22 +14,51 @@ const KEY_BYTES = 32;
 const MAX_COST_BYTES = 128 * COST.N * COST.r;
 const MAX_MEMORY = MAX_COST_BYTES + 16 * 1024 * 1024;
 const CONCURRENT_HASHES = 2;
+/** Hashes that may wait for a slot (a few seconds of work); more are refused at once. */
+export const MAX_WAITING_HASHES = 2 * CONCURRENT_HASHES + 4;
+/** What a refused caller tells its client to wait: about the time the line takes to move on. */
+export const HASH_RETRY_AFTER_SECONDS = 2;
 
-let running = 0;
-const waiting: Array<() => void> = [];
-
-async function inLine<T>(work: () => Promise<T>): Promise<T> {
-  if (running >= CONCURRENT_HASHES) await new Promise<void>((resolve) => waiting.push(resolve));
-  else running += 1;
-  try {
-    return await work();
-  } finally {
-    // The slot passes straight to the next in line (running stays the same), else it is freed.
-    const next = waiting.shift();
-    if (next) next();
-    else running -= 1;
+/** The line of password hashes is full: answer "busy, retry" (429/503 with Retry-After). */
+export class PasswordHashBusy extends Error {
+  readonly retryAfterSeconds = HASH_RETRY_AFTER_SECONDS;
+  constructor() {
+    super('password hashing is busy');
+    this.name = 'PasswordHashBusy';
   }
 }
+
+/**
+ * At most `concurrency` jobs at once and `maxWaiting` waiting (security review follow-up #2): an
+ * unbounded line let one client stall every sign-in behind its own requests.
+ */
+export class HashQueue {
+  private running = 0;
+  private readonly waiting: Array<() => void> = [];
+
+  constructor(
+    private readonly concurrency: number,
+    private readonly maxWaiting: number,
+  ) {}
+
+  async run<T>(work: () => Promise<T>): Promise<T> {
+    if (this.running >= this.concurrency) {
+      if (this.waiting.length >= this.maxWaiting) throw new PasswordHashBusy();
+      await new Promise<void>((resolve) => this.waiting.push(resolve));
+    } else this.running += 1;
+    try {
+      return await work();
+    } finally {
+      // The slot passes straight to the next in line (running stays the same), else it is freed.
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.running -= 1;
+    }
+  }
+}
+
+/** The process's one line of password hashes (exported so tests can hold it full). */
+export const passwordHashQueue = new HashQueue(CONCURRENT_HASHES, MAX_WAITING_HASHES);
 
 function derive(
   password: string,
@@ -36,7 +66,7 @@ function derive(
   length: number,
   options: ScryptOptions,
 ): Promise<Buffer> {
-  return inLine(
+  return passwordHashQueue.run(
     () =>
       new Promise<Buffer>((resolve, reject) => {
         scrypt(

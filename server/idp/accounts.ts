@@ -2,7 +2,7 @@
 // the sign-in page (which also enforces the failed-login rate limit).
 import { and, eq, sql } from 'drizzle-orm';
 import type { Account } from 'oidc-provider';
-import { hashPassword, needsRehash, verifyPassword } from '../auth/passwords';
+import { hashPassword, needsRehash, PasswordHashBusy, verifyPassword } from '../auth/passwords';
 import type { Db } from '../db/database';
 import { accounts, contacts } from '../db/schema/index';
 import {
@@ -60,6 +60,14 @@ export type SignInResult =
 // and response times do not tell which usernames exist.
 let decoyHash: Promise<string> | undefined;
 
+function decoy(): Promise<string> {
+  decoyHash ??= hashPassword('decoy password that matches nothing').catch((error: unknown) => {
+    decoyHash = undefined; // made again next time (say the line of hashes was full)
+    throw error;
+  });
+  return decoyHash;
+}
+
 /**
  * The sign-in form's check. The attempt is reserved (counted as a failure) before the password is
  * compared, so concurrent guesses count; a right password takes the reservation back. With
@@ -85,9 +93,17 @@ export async function checkCredentials(
       .from(accounts)
       .where(eq(sql`lower(${accounts.username})`, username))
       .limit(1);
-    decoyHash ??= hashPassword('decoy password that matches nothing');
-    const stored = account?.passwordHash ?? (await decoyHash);
-    const matches = await verifyPassword(input.password, stored);
+    let stored: string;
+    let matches: boolean;
+    try {
+      stored = account?.passwordHash ?? (await decoy());
+      matches = await verifyPassword(input.password, stored);
+    } catch (error) {
+      if (!(error instanceof PasswordHashBusy)) throw error;
+      // The line of password checks is full: nothing was checked, so nothing counts as a failure.
+      await releaseAttempt(db, reservation.id);
+      return { ok: false, reason: 'busy', retryAfterSeconds: error.retryAfterSeconds };
+    }
     // A wrong password leaves the reserved failure in place.
     if (!account || !matches) return { ok: false, reason: 'invalid' };
     // The check may have waited in the scrypt queue while a password change committed: the old
@@ -98,7 +114,12 @@ export async function checkCredentials(
     // Told only after the right password, so it reveals nothing to someone guessing.
     if (current.disabled) return { ok: false, reason: 'disabled' };
     await clearFailures(db, username);
-    if (needsRehash(stored)) await rehash(db, account.id, stored, input.password);
+    if (needsRehash(stored)) {
+      // A full line of hashes only puts the new hash off to the next sign-in.
+      await rehash(db, account.id, stored, input.password).catch((error: unknown) => {
+        if (!(error instanceof PasswordHashBusy)) throw error;
+      });
+    }
     if (await hasLeftEveryCompany(db, account.id)) return { ok: false, reason: 'departed' };
     return { ok: true, accountId: String(account.id) };
   } finally {

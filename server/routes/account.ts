@@ -5,6 +5,7 @@
 // server/account/*.
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
+import { ACCOUNT_MESSAGES } from '../../src/domain/account/messages';
 import { RESEND_LOCK_SECONDS } from '../../src/domain/account/password';
 import { COMMON_MESSAGES } from '../../src/domain/messages/common';
 import {
@@ -25,7 +26,9 @@ import {
 import { createSmsOutbox, imageCodeRecorder, smsText } from '../account/smsOutbox';
 import { CODE_TTL_MINUTES, issueCode } from '../account/verificationCodes';
 import type { AppContext } from '../app';
+import { PasswordHashBusy } from '../auth/passwords';
 import { requireUser } from '../auth/session';
+import { addressKey } from '../http/clientAddress';
 import { HttpError } from '../http/httpError';
 import { mutate } from '../http/mutation';
 import { ok } from '../http/replies';
@@ -43,6 +46,10 @@ const shortText = { type: 'string', maxLength: 100 } as const;
  */
 export const REGISTRATION_RATE_LIMITS = { imageCode: 30, smsCode: 20, submit: 20 } as const;
 const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: 60_000 } });
+/** Registration SMS codes sent for one address (an IPv6 /64) an hour. */
+export const REGISTRATION_SMS_PER_ADDRESS_HOURLY = 5;
+/** Password changes one account may try an hour: room for typos, not for a hashing flood. */
+export const PASSWORD_CHANGES_PER_HOUR = 20;
 
 const codeAnswer = {
   sent: true,
@@ -103,35 +110,56 @@ export function registerAccount(
     },
   );
 
-  app.put<{ Params: { id: number }; Body: PasswordBody }>(
-    '/partners-api/v7/users/:id/passwords',
-    {
-      config: { auth: 'user' },
-      schema: {
-        params: idParams,
-        querystring: { type: 'object', properties: { currentCompanyId } },
-        body: {
-          type: 'object',
-          properties: {
-            verify_code: { type: 'string', maxLength: 20 },
-            new_password: { type: 'string', maxLength: 128 },
+  // The password change, per account and hour (security review follow-up #2): each one that
+  // passes the code costs a password hash, and the code itself allows only a few wrong tries.
+  app.register(async (scope) => {
+    await scope.register(rateLimit, {
+      global: false,
+      keyGenerator: (request) =>
+        `password-change:${request.user?.accountId ?? addressKey(request.ip)}`,
+      errorResponseBuilder: () =>
+        new HttpError(429, 'TOO_MANY_REQUESTS', COMMON_MESSAGES.TOO_MANY_REQUESTS),
+    });
+    scope.put<{ Params: { id: number }; Body: PasswordBody }>(
+      '/partners-api/v7/users/:id/passwords',
+      {
+        config: {
+          auth: 'user',
+          rateLimit: { max: PASSWORD_CHANGES_PER_HOUR, timeWindow: 3600_000 },
+        },
+        schema: {
+          params: idParams,
+          querystring: { type: 'object', properties: { currentCompanyId } },
+          body: {
+            type: 'object',
+            properties: {
+              verify_code: { type: 'string', maxLength: 20 },
+              new_password: { type: 'string', maxLength: 128 },
+            },
           },
         },
       },
-    },
-    async (request) => {
-      const user = requireUser(request);
-      requireSelf(user, request.params.id);
-      await changePassword(db, user, request.body ?? {});
-      // Open sockets of the sign-ins the change ended close now, not when their tokens expire.
-      await bus
-        .publish(signInsEndedTopic(user.accountId), {})
-        .catch((error: unknown) =>
-          request.log.warn({ err: error }, 'sign-ins ended: not announced'),
-        );
-      return ok({ id: user.accountId });
-    },
-  );
+      async (request, reply) => {
+        const user = requireUser(request);
+        requireSelf(user, request.params.id);
+        try {
+          await changePassword(db, user, request.body ?? {});
+        } catch (error) {
+          if (!(error instanceof PasswordHashBusy)) throw error;
+          // The line of password hashes is full (the code was right and is still unused).
+          reply.header('retry-after', String(error.retryAfterSeconds));
+          throw new HttpError(503, 'SERVER_BUSY', COMMON_MESSAGES.SERVER_BUSY);
+        }
+        // Open sockets of the sign-ins the change ended close now, not when their tokens expire.
+        await bus
+          .publish(signInsEndedTopic(user.accountId), {})
+          .catch((error: unknown) =>
+            request.log.warn({ err: error }, 'sign-ins ended: not announced'),
+          );
+        return ok({ id: user.accountId });
+      },
+    );
+  });
 
   app.put<{ Params: { id: number }; Querystring: { avatar: string } }>(
     '/partners-api/v7/users/:id/avatar',
@@ -162,8 +190,16 @@ export function registerAccount(
   app.register(async (scope) => {
     await scope.register(rateLimit, {
       global: false,
+      keyGenerator: (request) => addressKey(request.ip),
       errorResponseBuilder: () =>
         new HttpError(429, 'TOO_MANY_REQUESTS', COMMON_MESSAGES.TOO_MANY_REQUESTS),
+    });
+    // Codes actually sent to one address's requests an hour (security review follow-up #5):
+    // counted once the image code passed, so typos cost nothing; far below the global budget.
+    const smsPerAddress = scope.createRateLimit({
+      max: REGISTRATION_SMS_PER_ADDRESS_HOURLY,
+      timeWindow: 3600_000,
+      keyGenerator: (request) => `registration-sms:${addressKey(request.ip)}`,
     });
 
     scope.get(
@@ -190,8 +226,17 @@ export function registerAccount(
           },
         },
       },
-      async (request) => {
-        await sendRegistrationCode(db, outbox, request.body ?? {}, config.smsBudget);
+      async (request, reply) => {
+        const spendAddressBudget = async () => {
+          const spent = await smsPerAddress(request);
+          if (spent.isAllowed || !spent.isExceeded) return;
+          reply.header('retry-after', String(spent.ttlInSeconds));
+          throw new HttpError(429, 'SMS_ADDRESS_BUDGET', ACCOUNT_MESSAGES.SMS_BUDGET_SPENT);
+        };
+        await sendRegistrationCode(db, outbox, request.body ?? {}, {
+          ...config.smsBudget,
+          spendAddressBudget,
+        });
         return ok(codeAnswer);
       },
     );
