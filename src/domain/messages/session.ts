@@ -50,6 +50,8 @@ export const MEMBERSHIP_MESSAGES = {
   NOT_A_MEMBER: '你已不在该公司任职，无法访问该公司的数据',
   /** An outbox entry of a company the user left: kept for the user to read, never sent. */
   ENTRY_UNSENDABLE: '你已不在该公司任职，这条更改无法再发送，请复制需要保留的内容后放弃',
+  /** Such an entry once the account works for the company again (a handover undone). */
+  ENTRY_RESTORED: '你已恢复在该公司任职，这条更改尚未发送，可重试或放弃',
   /** Above the list of such entries when no company is left. */
   UNSENT_TITLE: '以下更改未能发送',
   UNSENT_HINT: '你已不在任何公司任职，本机数据将被清除。请先复制需要保留的内容。',

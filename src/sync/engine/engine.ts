@@ -21,7 +21,12 @@ import { type BackoffOptions, backoff, type Outcome } from '../core/outcomes';
 import { discardEntry, enqueueEntry, newTemporaryId, recoverEntries, retryEntry } from './commands';
 import { fileIdsOf, releaseFiles } from './files';
 import type { FetchLike } from './http';
-import { forgetCompany, forgetLeftCompanies, NOT_A_MEMBER } from './membership';
+import {
+  forgetCompany,
+  forgetLeftCompanies,
+  NOT_A_MEMBER,
+  reviveReturnedCompanies,
+} from './membership';
 import { loadIdMap, loadOutbox, type OutboxSnapshot } from './outboxStore';
 import { PullScheduler } from './pulls';
 import { markInFlight, recordOutcome, send } from './push';
@@ -127,6 +132,8 @@ export class SyncEngine {
       await recoverEntries(this.deps.db);
       // Companies the account left while this device was away (security review M5).
       await forgetLeftCompanies(this.deps.db, this.deps.companies);
+      // …and the left-behind changes of companies it works for again (review #6).
+      await reviveReturnedCompanies(this.deps.db, this.deps.companies);
       await releaseFiles(this.deps.db, this.deps.now());
     } catch (error) {
       // Shown, and mended by the first push round; reading and pulling still go on.

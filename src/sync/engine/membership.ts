@@ -84,6 +84,41 @@ export async function forgetLeftCompanies(
   return left;
 }
 
+/** The failure code of an entry left behind whose company the account works for again. */
+export const MEMBERSHIP_RESTORED = 'MEMBERSHIP_RESTORED';
+
+/**
+ * At the start of a session: the left-behind entries of companies the account's list names again
+ * (a handover undone, review #6) become ordinary refusals, which the user may retry (the retry
+ * puts their effect back on the rows and the server's answer decides) or discard. They are not
+ * sent by themselves: the company's rows were cleared meanwhile, and the user should see the
+ * change again before it goes. Resolves to how many entries were given back.
+ */
+export function reviveReturnedCompanies(
+  db: PurchasingDb,
+  companies: readonly number[],
+): Promise<number> {
+  const member = new Set(companies);
+  return db.transaction('rw', engineTables(db), async () => {
+    const { entries } = await loadOutbox(db);
+    const revived = entries
+      .filter((entry) => isLeftBehind(entry) && member.has(entry.companyId))
+      .map(
+        (entry): OutboxEntry => ({
+          ...entry,
+          failure: {
+            status: 403,
+            code: MEMBERSHIP_RESTORED,
+            message: MEMBERSHIP_MESSAGES.ENTRY_RESTORED,
+            serverRow: null,
+          },
+        }),
+      );
+    if (revived.length > 0) await saveEntries(db, revived);
+    return revived.length;
+  });
+}
+
 /** One entry that was never sent, as the user reads and copies it before it goes. */
 export interface UnsentEntry {
   id: string;

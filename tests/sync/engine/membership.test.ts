@@ -6,7 +6,7 @@
 import 'fake-indexeddb/auto';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { contacts } from '../../../server/db/schema/index';
+import { contacts, sheets } from '../../../server/db/schema/index';
 import type { PurchasingDb } from '../../../src/data/db';
 import { putFile } from '../../../src/data/files';
 import { companyTotalPrefixes } from '../../../src/data/listKeys';
@@ -14,7 +14,7 @@ import { readCompanySync } from '../../../src/data/meta';
 import { companyRowKeys } from '../../../src/data/writes';
 import { MEMBERSHIP_MESSAGES } from '../../../src/domain/messages/session';
 import { asRow } from '../../../src/sync/core/types';
-import { NOT_A_MEMBER } from '../../../src/sync/engine/membership';
+import { MEMBERSHIP_RESTORED, NOT_A_MEMBER } from '../../../src/sync/engine/membership';
 import { loadOutbox } from '../../../src/sync/engine/outboxStore';
 import {
   engineSuite,
@@ -140,6 +140,52 @@ describe('a company the account left', () => {
     expect(await engine.discard(entryId)).toEqual([entryId]);
     expect(await companyRowKeys(db, 'sheets', B())).toEqual([]);
     expect((await loadOutbox(db)).entries).toEqual([]);
+  });
+
+  it('gives a left-behind change back to the user once the account works for the company again (review #6)', async () => {
+    await setInB('IN_SERVICE');
+    const first = await setup();
+    await synced(first.engine);
+    const draft = asRow(await first.db.sheets.get([B(), h.fx.sheets.draftB.id]));
+    if (!draft) throw new Error('draft of B not pulled');
+    first.net.offline = true;
+    const entryId = await first.engine.enqueue(B(), {
+      type: 'sheet.changeOwner',
+      payload: {
+        id: h.fx.sheets.draftB.id,
+        ifMatch: draft.version,
+        owner: { id: contactInB, name: '李采购' },
+      },
+    });
+    await setInB('DEPART');
+    first.net.offline = false;
+    await first.engine.pullNow(B());
+    await until(
+      () => first.engine.status().companies.some((c) => c.companyId === B() && c.left === true),
+      'company B left',
+    );
+    await first.engine.stop();
+
+    // The handover is undone (恢复在职): the next session's company list names B again.
+    await setInB('IN_SERVICE');
+    const { db, engine } = await setup(first.db);
+    const [entry] = (await loadOutbox(db)).entries;
+    expect(entry).toMatchObject({
+      id: entryId,
+      status: 'failed',
+      failure: { code: MEMBERSHIP_RESTORED, message: MEMBERSHIP_MESSAGES.ENTRY_RESTORED },
+    });
+    // An ordinary refusal now: the user may send it again, and the server's answer decides.
+    expect(await engine.retry(entryId)).toBe(true);
+    await until(
+      async () => (await loadOutbox(db)).entries.every((e) => e.status === 'applied'),
+      'the change applied',
+    );
+    const [onServer] = await h.server.db.database.db
+      .select({ ownerId: sheets.ownerContactId })
+      .from(sheets)
+      .where(eq(sheets.id, h.fx.sheets.draftB.id));
+    expect(onServer?.ownerId).toBe(contactInB);
   });
 
   it('clears, at the start, a company the account’s list no longer names', async () => {
