@@ -65,6 +65,9 @@ describe.each(drivers)('registration privacy on %s', (driver) => {
       method: 'POST',
       url: '/api/v7/registrations/verify_code',
       payload: { mobile, image_code_id: id, image_code: 'k7xp' },
+      // From many addresses: the budgets under test are the global and per-prefix ones, not the
+      // per-address hourly one (registrationRateLimit.test.ts).
+      remoteAddress: `198.51.100.${known}`,
     });
   };
 
