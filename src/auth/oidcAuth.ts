@@ -112,6 +112,8 @@ export function createOidcAuth(
       // Revoking a refresh token ends its whole grant, and the provider would reuse that grant for
       // this sign-in (same provider session): a sign-out still queued goes first, not under it.
       await Promise.race([revocations?.flush(), delay(REVOKE_BEFORE_SIGN_IN_MS)]);
+      // Still queued (offline, provider slow): held, not revoked under the new session (#11).
+      revocations?.signInStarted();
       const state: SignInState = { returnTo };
       await manager.clearStaleState();
       await manager.signinRedirect({ state });
@@ -119,6 +121,8 @@ export function createOidcAuth(
 
     async completeSignIn(url) {
       const user = await manager.signinRedirectCallback(url);
+      // The held tokens may share this session's grant: revoking one would end it.
+      revocations?.signInCompleted();
       return { user: toAuthUser(user), returnTo: returnToFromState(user.state) };
     },
 

@@ -6,7 +6,17 @@ import { z } from 'zod';
 export const MAX_PENDING_REVOCATIONS = 20;
 
 export const pendingRevocationsSchema = z
-  .array(z.object({ token: z.string().min(1), queuedAt: z.number() }))
+  .array(
+    z.object({
+      token: z.string().min(1),
+      queuedAt: z.number(),
+      /**
+       * When a sign-in left for the provider with this token still queued: the provider may give
+       * that sign-in the token's grant, so the token is no longer revoked (review #11).
+       */
+      signInAt: z.number().optional(),
+    }),
+  )
   .max(MAX_PENDING_REVOCATIONS);
 
 export type PendingRevocation = z.infer<typeof pendingRevocationsSchema>[number];

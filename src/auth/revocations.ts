@@ -3,12 +3,20 @@
 // until the provider has revoked it: at the next start, on an `online` event, and before the next
 // sign-in (revoking a token ends its grant, which that sign-in would otherwise share). A token
 // leaves the queue once revoked, once the provider answers that it cannot be (an OAuth error: a
-// retry would get the same), or once it is older than any refresh token lives.
+// retry would get the same), or once it is older than any refresh token lives. One still queued
+// when a sign-in leaves for the provider is held while that sign-in may complete and dropped,
+// unrevoked, once it does: its grant may now be the new session's (review #11).
 import { readPersisted, writePersisted } from '../app/persisted';
 import { MAX_PENDING_REVOCATIONS, type PendingRevocation } from './revocationSchema';
 
 /** The longest a refresh token lives (REFRESH_TOKEN_TTL's default): past it, nothing to revoke. */
 export const REVOCATION_MAX_AGE_MS = 30 * 24 * 3600 * 1000;
+/**
+ * How long a sign-in may take at the provider (oidc-client-ts's stale-state age): a token queued
+ * when a sign-in left is not revoked meanwhile; if no sign-in completes by then, it was abandoned
+ * and the token is revoked as before.
+ */
+export const SIGN_IN_WINDOW_MS = 15 * 60 * 1000;
 export interface RevocationStore {
   read(): PendingRevocation[];
   write(pending: PendingRevocation[]): void;
@@ -25,6 +33,14 @@ export interface RevocationQueue {
   add(token: string): void;
   /** Tries every queued token once; resolves when done (never rejects). */
   flush(): Promise<void>;
+  /**
+   * A sign-in leaves for the provider with these tokens still queued (review #11): the provider
+   * may reuse their grant for it, and revoking one would then end the new session. They are not
+   * revoked while that sign-in may still complete.
+   */
+  signInStarted(): void;
+  /** The sign-in completed: the tokens queued when it left are dropped, never revoked. */
+  signInCompleted(): void;
 }
 
 /** The provider answered with an OAuth error (oidc-client-ts's ErrorResponse): final. */
@@ -47,6 +63,8 @@ export function createRevocationQueue(
     const pending = fresh(stored);
     if (pending.length !== stored.length) store.write(pending);
     for (const entry of pending) {
+      // Held for a sign-in that may still complete (its grant may be this token's).
+      if (entry.signInAt !== undefined && now() - entry.signInAt < SIGN_IN_WINDOW_MS) continue;
       let done: boolean;
       try {
         await revoke(entry.token);
@@ -65,6 +83,17 @@ export function createRevocationQueue(
     add(token) {
       const kept = fresh(store.read()).filter((entry) => entry.token !== token);
       store.write([...kept, { token, queuedAt: now() }].slice(-MAX_PENDING_REVOCATIONS));
+    },
+    signInStarted() {
+      const at = now();
+      const pending = fresh(store.read());
+      if (pending.length === 0) return;
+      store.write(pending.map((entry) => ({ ...entry, signInAt: entry.signInAt ?? at })));
+    },
+    signInCompleted() {
+      const stored = store.read();
+      const kept = fresh(stored).filter((entry) => entry.signInAt === undefined);
+      if (kept.length !== stored.length) store.write(kept);
     },
     flush() {
       running ??= flushOnce().finally(() => {

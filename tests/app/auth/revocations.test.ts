@@ -8,6 +8,7 @@ import {
   createRevocationQueue,
   persistedRevocations,
   REVOCATION_MAX_AGE_MS,
+  SIGN_IN_WINDOW_MS,
 } from '../../../src/auth/revocations';
 
 const NOW = 1_700_000_000_000;
@@ -147,6 +148,48 @@ describe('sign-out offline', () => {
     await createOidcAuth(m, () => NOW, revocations).signIn('/home');
     expect(m.signinRedirect).toHaveBeenCalled();
     expect(queued()).toEqual(['refresh-old']);
+  });
+
+  it('never revokes, under the next session, a token still queued when that sign-in left (review #11)', async () => {
+    // Offline at sign-in: the revocation fails and the sign-in leaves for the provider anyway.
+    let reachable = false;
+    const revoke = vi.fn(async (_token: string) => {
+      if (!reachable) throw offline();
+    });
+    const revocations = createRevocationQueue(persistedRevocations, revoke, () => NOW);
+    revocations.add('refresh-old');
+    const m = manager(null);
+    const auth = createOidcAuth(m, () => NOW, revocations);
+    await auth.signIn('/home');
+    expect(m.signinRedirect).toHaveBeenCalled();
+    revoke.mockClear();
+
+    // The callback page: the provider is reachable again, and its session reused the old grant.
+    reachable = true;
+    await auth.storedUser();
+    await revocations.flush();
+    expect((await auth.completeSignIn('http://app/auth/callback?code=1')).user.sub).toBe('3');
+    await revocations.flush();
+    expect(revoke).not.toHaveBeenCalled();
+    expect(queued()).toEqual([]);
+  });
+
+  it('revokes a held token once the sign-in it waited for was abandoned', async () => {
+    let now = NOW;
+    const revoke = vi.fn(async (_token: string) => {});
+    const revocations = createRevocationQueue(persistedRevocations, revoke, () => now);
+    revocations.add('refresh-old');
+    revocations.signInStarted();
+    revocations.add('refresh-later');
+    await revocations.flush();
+    // Only the token queued after the sign-in left is revoked; the held one waits.
+    expect(revoke.mock.calls).toEqual([['refresh-later']]);
+    expect(queued()).toEqual(['refresh-old']);
+
+    now = NOW + SIGN_IN_WINDOW_MS;
+    await revocations.flush();
+    expect(revoke.mock.calls).toEqual([['refresh-later'], ['refresh-old']]);
+    expect(queued()).toEqual([]);
   });
 
   it('stops at the first failure and gives up on tokens older than any refresh token lives', async () => {
