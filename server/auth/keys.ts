@@ -13,13 +13,7 @@ const KEY_NAME = 'oidc_signing_jwk';
 export async function loadSigningKey(db: Db): Promise<JWK> {
   const stored = await readKey(db);
   if (stored) return stored;
-  const { privateKey } = await generateKeyPair(SIGNING_ALG, { extractable: true });
-  const jwk: JWK = {
-    ...(await exportJWK(privateKey)),
-    kid: randomUUID(),
-    alg: SIGNING_ALG,
-    use: 'sig',
-  };
+  const jwk = await newSigningJwk();
   // Two processes starting together: the first insert wins and both use that key.
   await db
     .insert(appMeta)
@@ -28,6 +22,12 @@ export async function loadSigningKey(db: Db): Promise<JWK> {
   const winner = await readKey(db);
   if (!winner) throw new Error('could not store the signing key');
   return winner;
+}
+
+/** A fresh private signing JWK with its own `kid` (the database's key, or a keys file's). */
+export async function newSigningJwk(): Promise<JWK> {
+  const { privateKey } = await generateKeyPair(SIGNING_ALG, { extractable: true });
+  return { ...(await exportJWK(privateKey)), kid: randomUUID(), alg: SIGNING_ALG, use: 'sig' };
 }
 
 /** The public half, as published in the provider's JWKS. */

@@ -4,10 +4,10 @@
 //   { "signing": [<private ES256 JWK>, ...], "cookies": ["<secret>", ...] }
 // The first signing key signs; all are published and accepted (keep an old one until its last
 // token expired). The first cookie key signs cookies; all verify them. scripts/oidcKeys.ts writes one.
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { exportJWK, generateKeyPair, type JWK } from 'jose';
-import { loadSigningKey, SIGNING_ALG } from '../auth/keys';
+import type { JWK } from 'jose';
+import { loadSigningKey, newSigningJwk, SIGNING_ALG } from '../auth/keys';
 import type { Db } from '../db/database';
 import { loadCookieKeys } from './secrets';
 
@@ -58,13 +58,7 @@ function keysProblem(value: unknown): string | null {
 
 /** Fresh keys, put in front of `previous` ones (a rotation) or alone. */
 export async function newKeys(previous?: ProviderKeys): Promise<ProviderKeys> {
-  const { privateKey } = await generateKeyPair(SIGNING_ALG, { extractable: true });
-  const jwk: JWK = {
-    ...(await exportJWK(privateKey)),
-    kid: randomUUID(),
-    alg: SIGNING_ALG,
-    use: 'sig',
-  };
+  const jwk = await newSigningJwk();
   const cookie = randomBytes(32).toString('base64url');
   return {
     signing: [jwk, ...(previous?.signing ?? [])],
