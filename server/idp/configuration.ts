@@ -34,6 +34,7 @@ export function providerConfiguration({
   // The Vite dev server (npm run dev sets DEV_ORIGINS) signs in against this server's provider;
   // no other origin is trusted with codes or tokens.
   const origins = [publicUrl, ...config.devOrigins.filter((origin) => origin !== publicUrl)];
+  const pagePolicy = providerPagePolicy(origins);
   const backUrl = `${publicUrl}/`;
 
   const resourceServer: ResourceServer = {
@@ -89,11 +90,12 @@ export function providerConfiguration({
         async logoutSource(ctx, form) {
           // A valid id_token_hint means the app itself sent the user here to sign out.
           const fromApp = ctx.oidc.entities.IdTokenHint !== undefined;
-          html(ctx, logoutPage(form, fromApp));
+          html(ctx, pagePolicy, logoutPage(form, fromApp));
         },
         async postLogoutSuccessSource(ctx) {
           html(
             ctx,
+            pagePolicy,
             messagePage({
               title: IDP_MESSAGES.LOGGED_OUT,
               message: IDP_MESSAGES.LOGGED_OUT_HINT,
@@ -142,6 +144,7 @@ export function providerConfiguration({
     async renderError(ctx, out) {
       html(
         ctx,
+        pagePolicy,
         messagePage({
           title: IDP_MESSAGES.ERROR_TITLE,
           message: IDP_MESSAGES.ERROR_HINT,
@@ -174,7 +177,24 @@ function refreshTokenTtl(ctx: KoaContextWithOIDC, client: Client, configured: nu
   return Math.max(1, ttl);
 }
 
-function html(ctx: KoaContextWithOIDC, body: string): void {
+/**
+ * The CSP of the provider's own pages (sign-out, signed out, errors): no inline script (the
+ * sign-out page's auto-submit is a file, LOGOUT_SCRIPT_PATH), their inline styles, and forms that
+ * post here and redirect to the app's origins.
+ */
+export function providerPagePolicy(origins: readonly string[]): string {
+  return [
+    "default-src 'none'",
+    "script-src 'self'",
+    "style-src 'unsafe-inline'",
+    ['form-action', "'self'", ...origins].join(' '),
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+function html(ctx: KoaContextWithOIDC, policy: string, body: string): void {
+  ctx.set('content-security-policy', policy);
   ctx.type = 'html';
   ctx.body = body;
 }

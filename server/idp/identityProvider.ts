@@ -14,7 +14,7 @@ import { providerEndpoint } from './endpointPath';
 import { registerInteractions } from './interactions';
 import { loadProviderKeys } from './keysFile';
 import { DEFAULT_LOGIN_LIMITS, type LoginLimits, purgeOldFailures } from './loginLimit';
-import { IDP_MESSAGES, messagePage } from './pages';
+import { IDP_MESSAGES, LOGOUT_SCRIPT, LOGOUT_SCRIPT_PATH, messagePage } from './pages';
 
 const PURGE_EVERY_MS = 60 * 60 * 1000;
 
@@ -119,6 +119,12 @@ export async function registerIdentityProvider(
     scope.all(`${MOUNT_PATH}/*`, { config: { auth: 'public' } }, handOver);
   });
   registerInteractions(app, { provider, db, config, limits });
+  app.get(LOGOUT_SCRIPT_PATH, { config: { auth: 'public' } }, async (_request, reply) =>
+    reply
+      .type('text/javascript; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(LOGOUT_SCRIPT),
+  );
 
   // Expired sessions, codes and tokens and old failed sign-ins are never read again: drop them.
   const timer = setInterval(() => {

@@ -360,7 +360,13 @@ describe.each(drivers)('embedded identity provider on %s', (driver) => {
     expect(confirm.status).toBe(200);
     expect(confirm.body).toContain('退出登录');
     // Sent by the app with its ID token: the page submits itself, no second question.
-    expect(confirm.body).toContain("getElementById('logout-yes').click()");
+    // …by a script file: the provider's pages run no inline script under their CSP.
+    expect(confirm.body).toContain('<script src="/oidc-logout.js"></script>');
+    expect(confirm.body).not.toMatch(/<script>/);
+    expect(confirm.headers['content-security-policy']).toContain("script-src 'self'");
+    const script = await server.app.inject({ method: 'GET', url: '/oidc-logout.js' });
+    expect(script.headers['content-type']).toMatch(/^text\/javascript/);
+    expect(script.body).toContain("getElementById('logout-yes').click()");
     expect(confirm.body).not.toMatch(/fonts\.googleapis/);
     const action = /<form id="op.logoutForm" method="post" action="([^"]+)"/.exec(confirm.body);
     const xsrf = /name="xsrf" value="([^"]+)"/.exec(confirm.body);
