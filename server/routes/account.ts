@@ -3,7 +3,6 @@
 // a password reset, the user's own profile, password and avatar (only the user themself: 403 for
 // anyone else), and the public registration calls (image code, SMS code, submit). Services:
 // server/account/*.
-import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import { ACCOUNT_MESSAGES } from '../../src/domain/account/messages';
 import { RESEND_LOCK_SECONDS } from '../../src/domain/account/password';
@@ -31,6 +30,7 @@ import { requireUser } from '../auth/session';
 import { addressKey } from '../http/clientAddress';
 import { HttpError } from '../http/httpError';
 import { mutate } from '../http/mutation';
+import { byAccountOrAddress, registerRateLimits } from '../http/rateLimits';
 import { ok } from '../http/replies';
 import { currentCompanyId, idParams as sharedIdParams } from '../http/schemas';
 import { signInsEndedTopic } from '../live/protocol';
@@ -113,13 +113,7 @@ export function registerAccount(
   // The password change, per account and hour (security review follow-up #2): each one that
   // passes the code costs a password hash, and the code itself allows only a few wrong tries.
   app.register(async (scope) => {
-    await scope.register(rateLimit, {
-      global: false,
-      keyGenerator: (request) =>
-        `password-change:${request.user?.accountId ?? addressKey(request.ip)}`,
-      errorResponseBuilder: () =>
-        new HttpError(429, 'TOO_MANY_REQUESTS', COMMON_MESSAGES.TOO_MANY_REQUESTS),
-    });
+    await registerRateLimits(scope, byAccountOrAddress('password-change'));
     scope.put<{ Params: { id: number }; Body: PasswordBody }>(
       '/partners-api/v7/users/:id/passwords',
       {
@@ -188,12 +182,7 @@ export function registerAccount(
 
   // ---- Registration: public, rate-limited per address (429 in our envelope, Retry-After) ----
   app.register(async (scope) => {
-    await scope.register(rateLimit, {
-      global: false,
-      keyGenerator: (request) => addressKey(request.ip),
-      errorResponseBuilder: () =>
-        new HttpError(429, 'TOO_MANY_REQUESTS', COMMON_MESSAGES.TOO_MANY_REQUESTS),
-    });
+    await registerRateLimits(scope, (request) => addressKey(request.ip));
     // Codes actually sent to one address's requests an hour (security review follow-up #5):
     // counted once the image code passed, so typos cost nothing; far below the global budget.
     const smsPerAddress = scope.createRateLimit({

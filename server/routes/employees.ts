@@ -2,15 +2,13 @@
 // /partners-api/v7/companies/{company_id}/employees, plus the login users an employee can be bound
 // to (path ours). Administrators of the path's company only: 403 with the spec's text, and for
 // delete the spec's 当前登录用户不是管理员，请开通管理员权限. Rules: server/partners/staffService.ts.
-import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { COMMON_MESSAGES } from '../../src/domain/messages/common';
 import { STAFF_STATUSES, type StaffStatus } from '../../src/domain/staff/staffCodes';
 import type { AppContext } from '../app';
 import { type Membership, requireMembership } from '../auth/session';
-import { addressKey } from '../http/clientAddress';
-import { badRequest, forbidden, HttpError } from '../http/httpError';
+import { badRequest, forbidden } from '../http/httpError';
 import { mutate } from '../http/mutation';
+import { byAccountOrAddress, registerRateLimits } from '../http/rateLimits';
 import { ok } from '../http/replies';
 import { companyQuery, currentCompanyId, idParams as params } from '../http/schemas';
 import {
@@ -86,12 +84,7 @@ export function registerEmployees(
   // The login-user search, per administrator and minute: plenty for typing in the picker, not for
   // a script walking through numbers (security review M9; it only finds the company's own anyway).
   app.register(async (scope) => {
-    await scope.register(rateLimit, {
-      global: false,
-      keyGenerator: (request) => `login-users:${request.user?.accountId ?? addressKey(request.ip)}`,
-      errorResponseBuilder: () =>
-        new HttpError(429, 'TOO_MANY_REQUESTS', COMMON_MESSAGES.TOO_MANY_REQUESTS),
-    });
+    await registerRateLimits(scope, byAccountOrAddress('login-users'));
     scope.get<{ Params: CompanyParams; Querystring: { mobile?: string; name?: string } }>(
       `${P}/login_users`,
       {
