@@ -1,6 +1,7 @@
 // The personal centre on a 375 px phone (issue 8, phone-sized screens): nothing wider than the
 // screen, the panels stack, the controls are tappable, and the reset-password dialog fits.
-import { AccountPage } from './fixtures/AccountPage';
+import { AccountPage, RegisterPage } from './fixtures/AccountPage';
+import { expectAccessible } from './fixtures/axe';
 import { expectTouchable, pageOverflow } from './fixtures/phone';
 import { expect, test } from './fixtures/test';
 
@@ -39,4 +40,26 @@ test('the personal centre fits a 375 px screen, panels stacked, dialogs usable',
   expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
   await dialog.submit.tap();
   await expect(dialog.dialog).toContainText('请输入验证码');
+});
+
+test('registration at 375 px: fits the screen and passes the WCAG AA checks', async ({
+  browser,
+}, testInfo) => {
+  const context = await browser.newContext({
+    ...testInfo.project.use,
+    viewport: { width: 375, height: 740 },
+    storageState: { cookies: [], origins: [] },
+  });
+  const page = await context.newPage();
+  try {
+    const register = new RegisterPage(page);
+    await register.open();
+    await expect(register.getCode).toBeVisible();
+    expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
+    await register.submit.click();
+    await expect(register.root).toContainText('请输入');
+    await expectAccessible(page);
+  } finally {
+    await context.close();
+  }
 });

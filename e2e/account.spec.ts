@@ -10,6 +10,7 @@ import { ACCOUNT_MESSAGES } from '../src/domain/account/messages';
 import { COMMON_MESSAGES } from '../src/domain/messages/common';
 import { AccountPage, RegisterPage, smsCodeFor } from './fixtures/AccountPage';
 import { appSession, bearer } from './fixtures/appSession';
+import { expectAccessible } from './fixtures/axe';
 import { DEMO_PASSWORD, LoginPage } from './fixtures/LoginPage';
 import { expect, test } from './fixtures/test';
 
@@ -238,6 +239,7 @@ test('registration: the code button needs a mainland mobile, codes are checked, 
     // No image code to type: the page solves a proof-of-work challenge in a worker (M11).
     await expect(register.humanCheckHint).toHaveText(ACCOUNT_LABELS.HUMAN_CHECK_HINT);
     await expect(page.getByLabel('图形验证码')).toHaveCount(0);
+    await expectAccessible(page);
     const since = new Date(Date.now() - 1000);
     await register.getCode.click();
     await expect(page.getByText(ACCOUNT_MESSAGES.CODE_SENT, { exact: true })).toBeVisible();

@@ -7,6 +7,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { COMMON_MESSAGES } from '../src/domain/messages/common';
 import { SESSION_MESSAGES } from '../src/domain/messages/session';
 import { appSession, bearer } from './fixtures/appSession';
+import { expectAccessible } from './fixtures/axe';
 import { DEMO_PASSWORD, LoginPage } from './fixtures/LoginPage';
 import { ShellPage } from './fixtures/ShellPage';
 import { expect, test } from './fixtures/test';
@@ -112,6 +113,7 @@ test('a handed-over employee’s live channel closes and his device keeps none o
     await expect(alert).toContainText(SESSION_MESSAGES.NO_COMPANY_TITLE, { timeout: 10_000 });
     await expect(alert).toContainText(COMMON_MESSAGES.NO_COMPANY_BOUND);
     expect(Date.now() - handedOverAt).toBeLessThan(10_000);
+    await expectAccessible(leaver);
     await expect.poll(() => localSheets(leaver)).toEqual({ names: [], sheets: 0 });
 
     // Opened again: the provider refuses him, and nothing of the company came back.

@@ -6,6 +6,7 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { SYNC_LABELS } from '../src/domain/messages/sync';
 import { createEntry } from '../src/sync/core/storedEntry';
+import { expectAccessible } from './fixtures/axe';
 import { expect, test } from './fixtures/test';
 
 test.use({ account: 'buyer' });
@@ -88,6 +89,7 @@ test('an older app shows the unsent changes of a newer database, exports them, a
   await expect(notice.getByText(SYNC_LABELS.OUTDATED_NOTICE)).toBeVisible({ timeout: 20_000 });
   await expect(notice.getByTestId('outdated-entry')).toHaveCount(1);
   await expect(notice.getByTestId('outdated-entry')).toContainText('更换询价单负责人');
+  await expectAccessible(page);
 
   const download = page.waitForEvent('download');
   await notice.getByRole('button', { name: SYNC_LABELS.OUTDATED_EXPORT }).click();

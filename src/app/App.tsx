@@ -10,11 +10,15 @@ import { AppServicesContext } from './AppServicesContext';
 import type { AppServices } from './appServices';
 import { UpdatePrompt } from './pwa/UpdatePrompt';
 import { SessionProvider } from './session/SessionProvider';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 export function App({ services }: { services: AppServices }) {
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light">
+    <MantineProvider
+      theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
+      defaultColorScheme="light"
+    >
       <DatesProvider settings={{ locale: 'zh-cn', firstDayOfWeek: 1 }}>
         <Notifications position="top-center" />
         {/* Outside the router: public and sign-in pages are offered the update too. */}
