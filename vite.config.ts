@@ -51,7 +51,7 @@ export default defineConfig({
         sourcemap: false,
       },
     }),
-    // Brotli and gzip copies of the built files, served as they are (server/http/app-files.ts):
+    // Brotli and gzip copies of the built files, served as they are (server/http/appFiles.ts):
     // the app's code and the PDF fonts reach a phone at a fraction of their size.
     compression({
       include: /\.(html|css|js|mjs|json|svg|webmanifest|ttf)$/,

@@ -6,7 +6,7 @@
 //     thread's long tasks over 50 ms;
 //  3. the same list fetched from the server instead (the original app's way: one page of 50) on a
 //     throttled slow-3G profile (CDP Network.emulateNetworkConditions), and the ratio.
-// The local rows get there the product's way: the server is seeded (server/seed/bulk.ts, cached
+// The local rows get there the product's way: the server is seeded (server/demo/seed/bulk.ts, cached
 // by bench/browser/seedCache.ts) and the app's own sync engine pulls them into IndexedDB after
 // `buyer` signs in. Prints figures; no pass/fail. Needs a built app (APP_DIR, default dist/).
 // Scale: BENCH_LIST_SHEETS (default 100000), BENCH_LIST_ORDERS (100000); BENCH_LIST_ROUNDS (10).

@@ -13,8 +13,8 @@ import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { type Database, openDatabase } from '../server/db/database';
 import { accounts, contacts, syncChanges } from '../server/db/schema/index';
-import { seedBulk } from '../server/seed/bulk';
-import { DEFAULT_DEMO_SEED, seedDemoData } from '../server/seed/demo';
+import { seedBulk } from '../server/demo/seed/bulk';
+import { DEFAULT_DEMO_SEED, seedDemoData } from '../server/demo/seed/demo';
 import { accessTokenFor } from '../tests/support/tokens';
 
 const scale = {

@@ -6,7 +6,7 @@
 // screen and the preview offers 打开 / 下载.
 import { execFileSync } from 'node:child_process';
 import type { Page } from '@playwright/test';
-import type { OrderRow } from '../src/data/feedRows';
+import type { OrderRow } from '../src/contract/feedRows';
 import { BuyerApi, type ServerList } from './fixtures/BuyerApi';
 import { DocumentsPage } from './fixtures/DocumentsPage';
 import { OrderDetailPage } from './fixtures/OrderDetailPage';

@@ -5,10 +5,10 @@ import { readdirSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { TAKEOVER_TIMEOUT_MS } from '../src/app/pwa/appUpdates';
 import { runtimeConfigSchema } from '../src/domain/config/runtimeConfig';
 import { PWA_MESSAGES } from '../src/domain/messages/pwa';
 import { NO_PERMISSION_PATH } from '../src/domain/routes';
+import { TAKEOVER_TIMEOUT_MS } from '../src/platform/pwa/appUpdates';
 import { DEMO_PASSWORD, LoginPage } from './fixtures/LoginPage';
 import { expect, test } from './fixtures/test';
 
@@ -16,7 +16,7 @@ import { expect, test } from './fixtures/test';
 const appDir = resolve(process.env.APP_DIR ?? 'dist');
 // A public page (no sign-in needed), so the test needs no session.
 const PAGE = NO_PERMISSION_PATH;
-const LOGO = readdirSync(new URL('../server/seed/logos/', import.meta.url)).find((f) =>
+const LOGO = readdirSync(new URL('../server/demo/seed/logos/', import.meta.url)).find((f) =>
   f.endsWith('.svg'),
 );
 

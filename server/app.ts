@@ -7,7 +7,9 @@ import type { TokenVerifier } from './auth/tokens';
 import { API_AUDIENCE, embeddedVerifier, externalVerifier } from './auth/verifier';
 import type { ServerConfig, TrustProxy } from './config';
 import type { Database } from './db/database';
-import { registerAppFiles } from './http/app-files';
+import { registerBrandLogos } from './demo/seed/logos';
+import { startSimulator } from './demo/sim/runner';
+import { registerAppFiles } from './http/appFiles';
 import { JSON_BODY_LIMIT } from './http/bodyLimits';
 import { frameworkErrors, registerErrorHandling } from './http/errors';
 import { registerSecurityHeaders } from './http/securityHeaders';
@@ -23,16 +25,14 @@ import { registerEmployees } from './routes/employees';
 import { registerFiles } from './routes/files';
 import { registerHealth } from './routes/health';
 import { registerInquiry } from './routes/inquiry';
-import { registerMisc } from './routes/misc';
 import { registerOrders } from './routes/orders';
 import { registerRuntimeConfig } from './routes/runtimeConfig';
 import { registerSearch } from './routes/search';
+import { registerMisc } from './routes/shellCalls';
 import { registerSync } from './routes/sync';
 import { registerTemplates } from './routes/templates';
 import { registerTodos } from './routes/todos';
 import { registerUser } from './routes/user';
-import { registerBrandLogos } from './seed/logos';
-import { startSimulator } from './sim/runner';
 import { startMaintenance } from './sync/maintenance';
 
 /** Every route of the app with its auth level, for the route-matrix tests and docs/api.md. */

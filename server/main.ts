@@ -3,11 +3,11 @@ import { createServer } from 'node:net';
 import { buildApp } from './app';
 import { loadConfig, type ServerConfig } from './config';
 import { openDatabase } from './db/database';
+import { dataDirBusyMessage, dataDirStatus } from './db/dataDirGuard';
+import { DEFAULT_DEMO_SEED, DEMO_PASSWORD, demoAccountLines, seedDemoData } from './demo/seed/demo';
+import { accountsWithDemoPassword, demoPasswordRefusal } from './demo/seed/demoGuard';
 import { prepareDocumentFonts } from './documents/fonts';
 import { REGEXP_FALLBACK_MISSING, regexpFallbackOn } from './regexpFallback';
-import { dataDirBusyMessage, dataDirStatus } from './seed/dataDirGuard';
-import { DEFAULT_DEMO_SEED, DEMO_PASSWORD, demoAccountLines, seedDemoData } from './seed/demo';
-import { accountsWithDemoPassword, demoPasswordRefusal } from './seed/demoGuard';
 
 /** PORT=0 means "any free port"; the issuer URL must name the real one, so pick it up front. */
 function freePort(host: string): Promise<number> {

@@ -7,9 +7,9 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { createAppServices } from './app/appServices';
-import { ConfigUnavailable } from './app/config/ConfigUnavailable';
-import { loadRuntimeConfig } from './app/config/runtimeConfig';
-import { appUpdates } from './app/pwa/serviceWorker';
+import { ConfigUnavailable } from './platform/config/ConfigUnavailable';
+import { loadRuntimeConfig } from './platform/config/runtimeConfig';
+import { appUpdates } from './platform/pwa/serviceWorker';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

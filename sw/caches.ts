@@ -1,4 +1,4 @@
-// Names of the service worker's runtime caches, shared with the app (src/app/pwa/userCaches.ts):
+// Names of the service worker's runtime caches, shared with the app (src/platform/pwa/userCaches.ts):
 // renaming one orphans what installed apps stored under the old name.
 export const RUNTIME_CACHES = {
   /** Public brand logos (/brand-logos/*.svg): the same for every user. */

@@ -9,8 +9,8 @@ import { cp, mkdir, readdir, readFile, rename, rm, statfs, writeFile } from 'nod
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { openDatabase } from '../../server/db/database';
-import { seedBulk } from '../../server/seed/bulk';
-import { DEFAULT_DEMO_SEED, seedDemoData } from '../../server/seed/demo';
+import { seedBulk } from '../../server/demo/seed/bulk';
+import { DEFAULT_DEMO_SEED, seedDemoData } from '../../server/demo/seed/demo';
 import { running, scratchDir } from './scratch';
 
 export interface Scale {

@@ -48,7 +48,7 @@ export async function signIn(
   if (!user.companies.some((company) => company.id === companyId)) {
     throw new Error(`${account} is not a member of company ${companyId}`);
   }
-  // The company this device works in (src/app/persisted.ts), then a fresh start in it.
+  // The company this device works in (src/platform/persisted.ts), then a fresh start in it.
   await page.evaluate(
     ([key, id]) => {
       const entries = JSON.parse(window.localStorage.getItem('purchasing.auth.user') ?? '{}');

@@ -6,8 +6,8 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
 import { type Database, openDatabase } from '../db/database';
+import { dataDirBusyMessage, dataDirStatus } from '../db/dataDirGuard';
 import { HttpError } from '../http/httpError';
-import { dataDirBusyMessage, dataDirStatus } from '../seed/dataDirGuard';
 import { approveRegistration, listRegistrations, rejectRegistration } from './registrations';
 import { createSmsOutbox, type SmsLog } from './smsOutbox';
 

@@ -5,7 +5,7 @@
 // bytes equal the browser's for the same input and `now`. The spec is built here, on the main
 // thread; the route renders it in a worker thread (renderPool.ts).
 import { and, eq } from 'drizzle-orm';
-import type { CompanyRow, OrderRow, SheetRow } from '../../src/data/feedRows';
+import type { CompanyRow, OrderRow, SheetRow } from '../../src/contract/feedRows';
 import { contractFigures } from '../../src/documents/definitions/contract';
 import { orderDocumentSpec, sheetDocumentSpec } from '../../src/documents/definitions/index';
 import { nodeFontSource } from '../../src/documents/fonts/node/nodeFontSource';

@@ -16,9 +16,9 @@ import {
 } from '../../src/domain/staff/transitions';
 import type { Membership } from '../auth/session';
 import { accounts, contacts, registrationRequests } from '../db/schema/index';
+import { containsPattern } from '../db/searchText';
 import type { Tx } from '../db/write';
 import { badRequest, HttpError, notFound, refused } from '../http/httpError';
-import { containsPattern } from '../routes/searchText';
 import type { ChangeSet } from '../sync/changeSet';
 import { loadStaffRows, type Reader } from '../sync/projections';
 import { contactNotDeleted, DELETED_STATUS } from './deletedContacts';

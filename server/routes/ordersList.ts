@@ -31,9 +31,9 @@ import {
   orderInTab,
 } from '../../src/domain/orders/orderTabs';
 import { orders } from '../db/schema/index';
+import { containsPattern } from '../db/searchText';
 import { badRequest } from '../http/httpError';
 import type { FilterValue, ListParams } from '../http/listParams';
-import { containsPattern } from './searchText';
 
 const CANCELLED_BASE_STATE = 'CANCELLED';
 

@@ -7,9 +7,9 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app';
 import { requireMembership } from '../auth/session';
 import { accounts, banks, companies, contacts, customsNames, hsCodes } from '../db/schema/index';
+import { containsPattern } from '../db/searchText';
 import { ok } from '../http/replies';
 import { registerCatalogSearch } from './searchCatalog';
-import { containsPattern } from './searchText';
 
 /** Every search answers at most this many hits. */
 export const SEARCH_LIMIT = 20;

@@ -16,10 +16,10 @@ import { productSearchCheck } from '../../src/domain/purchase/validation';
 import type { AppContext } from '../app';
 import { requireMembership } from '../auth/session';
 import { brands, products } from '../db/schema/index';
+import { containsPattern, prefixPattern } from '../db/searchText';
 import { badRequest } from '../http/httpError';
 import { ok } from '../http/replies';
 import { brandVisibleTo } from '../purchasing/sheetInput';
-import { containsPattern, prefixPattern } from './searchText';
 
 const LIMIT = 20;
 

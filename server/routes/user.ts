@@ -10,10 +10,10 @@ import type { AppContext } from '../app';
 import { type AuthUser, type Membership, requireMembership, requireUser } from '../auth/session';
 import type { Db } from '../db/database';
 import { accounts, companies, contacts } from '../db/schema/index';
+import { containsPattern } from '../db/searchText';
 import { badRequest, forbidden, unauthorized } from '../http/httpError';
 import { ok } from '../http/replies';
 import { contactNotDeleted } from '../partners/deletedContacts';
-import { containsPattern } from './searchText';
 
 /** At most this many personnel rows (a company's whole staff fits comfortably). */
 const PERSONNEL_LIMIT = 500;

@@ -5,11 +5,11 @@ import { DatesProvider } from '@mantine/dates';
 import { Notifications } from '@mantine/notifications';
 import { RouterProvider } from '@tanstack/react-router';
 import 'dayjs/locale/zh-cn';
+import { AppServicesContext } from '../platform/AppServicesContext';
+import { UpdatePrompt } from '../platform/pwa/UpdatePrompt';
+import { SessionProvider } from '../platform/session/SessionProvider';
 import { router } from '../routes/router';
-import { AppServicesContext } from './AppServicesContext';
 import type { AppServices } from './appServices';
-import { UpdatePrompt } from './pwa/UpdatePrompt';
-import { SessionProvider } from './session/SessionProvider';
 import { cssVariablesResolver, theme } from './theme';
 
 export function App({ services }: { services: AppServices }) {

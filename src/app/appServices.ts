@@ -2,18 +2,18 @@
 // the API client and the sync worker connection, wired to each other. React only reads them
 // (App provides them); nothing here renders.
 import { notifications } from '@mantine/notifications';
-import { createOidcAuth, createRevocations, createUserManager } from '../auth/oidcAuth';
-import { AUTH_CALLBACK_PATH } from '../auth/returnTo';
 import { openUserDatabase } from '../data/db';
 import type { RuntimeConfig } from '../domain/config/runtimeConfig';
+import { type ApiClient, createApiClient } from '../platform/api/apiClient';
+import { USER_INFO_PATH, userInfoSchema } from '../platform/api/userInfo';
+import { createOidcAuth, createRevocations, createUserManager } from '../platform/auth/oidcAuth';
+import { AUTH_CALLBACK_PATH } from '../platform/auth/returnTo';
+import { clearUserCaches } from '../platform/pwa/userCaches';
+import { SessionController } from '../platform/session/sessionController';
+import { persistedSessionStore } from '../platform/session/sessionStore';
+import { syncEndpoints } from '../platform/sync/endpoints';
+import { SyncConnection } from '../platform/sync/syncConnection';
 import { createSyncClient, watchAppSignals } from '../sync/client';
-import { type ApiClient, createApiClient } from './api/apiClient';
-import { USER_INFO_PATH, userInfoSchema } from './api/userInfo';
-import { clearUserCaches } from './pwa/userCaches';
-import { SessionController } from './session/sessionController';
-import { persistedSessionStore } from './session/sessionStore';
-import { syncEndpoints } from './sync/endpoints';
-import { SyncConnection } from './sync/syncConnection';
 
 export interface AppServices {
   /** The runtime config the app started with (config.json). */

@@ -1,8 +1,7 @@
 // What the client adds to a feed row when it stores it: the company whose feed delivered it, and
 // the few derived fields the list indexes need (src/data/schema.ts says which screen query each
 // serves). Pure functions: the writer, the migrations and the tests share them.
-import { ORDER_TABS, type OrderTab, orderInTab } from '../domain/orders/orderTabs';
-import { listTypesOfSheet, type SheetListType } from '../domain/purchase/listTypes';
+
 import type {
   BrandRow,
   CompanyRow,
@@ -13,8 +12,10 @@ import type {
   StaffRow,
   SyncTable,
   TodoRow,
-} from './feedRows';
-import { type ListEntry, orderListKeys, sheetListKeys } from './listIndex';
+} from '../contract/feedRows';
+import { ORDER_TABS, type OrderTab, orderInTab } from '../domain/orders/orderTabs';
+import { listTypesOfSheet, type SheetListType } from '../domain/purchase/listTypes';
+import { type ListEntry, orderListKeys, sheetListKeys } from './lists/listIndex';
 
 /**
  * Every synced row is keyed by (the company whose feed delivered it, row id). A to-do is in the
@@ -27,7 +28,7 @@ export type RowKey = [companyId: number, id: number];
 export interface StoredSheet extends SheetRow {
   /** The sheet's one purchase-list tab besides ALL; absent when it shows only under ALL. */
   list_type?: Exclude<SheetListType, 'ALL'>;
-  /** Since version 3: the purchase list's sort and filter entries (src/data/listIndex.ts). */
+  /** Since version 3: the purchase list's sort and filter entries (src/data/lists/listIndex.ts). */
   list_keys?: ListEntry[];
 }
 
@@ -36,7 +37,7 @@ export type OrderTabKey = [companyId: number, tab: OrderTab, createTime: IsoTime
 
 export interface StoredOrder extends OrderRow {
   tab_keys: OrderTabKey[];
-  /** Since version 3: the order list's sort and filter entries (src/data/listIndex.ts). */
+  /** Since version 3: the order list's sort and filter entries (src/data/lists/listIndex.ts). */
   list_keys?: ListEntry[];
 }
 

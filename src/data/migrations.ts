@@ -5,8 +5,8 @@
 import type { Transaction } from 'dexie';
 import type { StoredOrder, StoredSheet, StoredTodo } from './derive';
 import { todoV2Fields } from './derive';
-import { orderListKeys, sheetListKeys } from './listIndex';
-import { todoPartyTotalKey } from './listKeys';
+import { orderListKeys, sheetListKeys } from './lists/listIndex';
+import { todoPartyTotalKey } from './lists/listKeys';
 import type { ClientMeta, SchemaMeta } from './meta';
 import type { ListTotal } from './totals';
 

@@ -2,7 +2,7 @@
 // speed (STACK-NOTES: four indexes halve bulkPut), so each one below names the screen query it
 // serves and there are no others. The reasons for each choice are in docs/decisions.md.
 import type Dexie from 'dexie';
-import { LIST_KEYS_INDEX } from './listIndex';
+import { LIST_KEYS_INDEX } from './lists/listIndex';
 import { populate, upgradeToV2, upgradeToV3 } from './migrations';
 
 /**
@@ -27,7 +27,7 @@ export const INDEX = {
     allByStateChange: '[company_id+state_change_time]',
     /**
      * Version 3. Purchase list, every other sort and the quick-search filters: multiEntry over
-     * `list_keys`, one [company, state, field, …] entry per sortable field (src/data/listIndex.ts).
+     * `list_keys`, one [company, state, field, …] entry per sortable field (src/data/lists/listIndex.ts).
      */
     lists: LIST_KEYS_INDEX,
   },

@@ -12,11 +12,11 @@ import {
   todoCompanyTotalKey,
   todoPartyTotalKey,
   todoReceivedTotalKey,
-} from './listKeys';
+} from './lists/listKeys';
 import { INDEX } from './schema';
 
 export interface ListTotal {
-  /** See src/data/listKeys.ts. */
+  /** See src/data/lists/listKeys.ts. */
   key: string;
   count: number;
 }

@@ -2,10 +2,11 @@
 // list totals in ONE read-write transaction, so a list and its total never disagree, not even for
 // a live query between two writes. Called inside a caller's transaction that includes the same
 // tables (the pull writes rows, cursor and rebased outbox effects together), Dexie joins it.
+
+import { type FeedChange, type FeedRowOf, SYNC_TABLES, type SyncTable } from '../contract/feedRows';
 import type { PurchasingDb } from './db';
 import { DERIVE, type RowKey, type StoredRowOf } from './derive';
-import { type FeedChange, type FeedRowOf, SYNC_TABLES, type SyncTable } from './feedRows';
-import { listKeysOf } from './listKeys';
+import { listKeysOf } from './lists/listKeys';
 import { companyMetaKey } from './meta';
 import { addToTotals, clearCompanyTotals, prefixRange } from './totals';
 

@@ -3,7 +3,7 @@
 // document (and PDF bytes). Party A is the buyer (companies[buyerId, buyerId]); party B the
 // supplier (companies[buyerId, order.supplier_order_node.company_id]).
 
-import type { CompanyRow, OrderRow, SheetRow } from '../data/feedRows';
+import type { CompanyRow, OrderRow, SheetRow } from '../contract/feedRows';
 import { reportLines as pickReportLines } from '../domain/documents/reportContent';
 
 export interface DocumentUser {

@@ -3,9 +3,9 @@
 import { Center, Loader } from '@mantine/core';
 import { useRouter } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { useSessionState } from '../app/session/useSessionState';
-import { DEFAULT_RETURN_TO } from '../auth/returnTo';
 import { SESSION_MESSAGES } from '../domain/messages/session';
+import { DEFAULT_RETURN_TO } from '../platform/auth/returnTo';
+import { useSessionState } from '../platform/session/useSessionState';
 
 export function AuthCallback() {
   const { snapshot } = useSessionState();

@@ -2,13 +2,13 @@
 // (public, login, admin). Signed-in pages get the sync connection and the shell; public pages
 // and the sign-in callback render bare while nobody is signed in.
 import { Navigate, Outlet, useRouterState } from '@tanstack/react-router';
-import { Shell } from '../app/Shell';
-import { SessionGate } from '../app/session/SessionGate';
-import { useSession } from '../app/session/useSession';
-import { useSessionState } from '../app/session/useSessionState';
-import { SyncProvider } from '../app/sync/SyncProvider';
-import { AUTH_CALLBACK_PATH } from '../auth/returnTo';
 import { guardDecision, NO_PERMISSION_PATH, routeAccess } from '../domain/routes';
+import { Shell } from '../features/shell/Shell';
+import { AUTH_CALLBACK_PATH } from '../platform/auth/returnTo';
+import { SessionGate } from '../platform/session/SessionGate';
+import { useSession } from '../platform/session/useSession';
+import { useSessionState } from '../platform/session/useSessionState';
+import { SyncProvider } from '../platform/sync/SyncProvider';
 
 function SignedInLayout({ pathname }: { pathname: string }) {
   const { isAdmin } = useSession();

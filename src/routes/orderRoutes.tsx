@@ -1,6 +1,7 @@
 // Routes of the orders (purchasing-core §2.4–§2.5): the order list per tab and the order detail.
 // Thin: they validate the URL and render the feature screen.
 import { createRoute } from '@tanstack/react-router';
+import { orderListSearch } from '../features/lists/listSearch';
 import { OrderDetail } from '../features/orders/detail/OrderDetail';
 import {
   orderDetailSearch,
@@ -8,7 +9,6 @@ import {
 } from '../features/orders/detail/orderDetailSearch';
 import { OrderList } from '../features/orders/list/OrderList';
 import { rootRoute } from './rootRoute';
-import { orderListSearch } from './searchParams';
 
 export const orderListRoute = createRoute({
   getParentRoute: () => rootRoute,

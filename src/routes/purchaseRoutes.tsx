@@ -1,11 +1,11 @@
 // Routes of the purchase sheets (purchasing-core §2.1–§2.3): the list per list type and the sheet
 // detail / create page. Thin: they validate the URL and render the feature screen.
 import { createRoute } from '@tanstack/react-router';
+import { purchaseListSearch } from '../features/lists/listSearch';
 import { PurchaseList } from '../features/purchase/list/PurchaseList';
 import { SheetPage } from '../features/purchase/sheet/SheetPage';
 import { sheetDetailSearch } from '../features/purchase/sheet/sheetSearch';
 import { rootRoute } from './rootRoute';
-import { purchaseListSearch } from './searchParams';
 
 export const purchaseListRoute = createRoute({
   getParentRoute: () => rootRoute,

@@ -4,9 +4,9 @@
 // to paths whose screens later issues add. Feature areas declare their routes in their own files
 // (purchaseRoutes, orderRoutes) under the shared root.
 import { createRoute, createRouter, redirect } from '@tanstack/react-router';
-import { NoPermission } from '../app/NoPermission';
-import { AUTH_CALLBACK_PATH } from '../auth/returnTo';
 import { NO_PERMISSION_PATH } from '../domain/routes';
+import { NoPermission } from '../features/shell/NoPermission';
+import { AUTH_CALLBACK_PATH } from '../platform/auth/returnTo';
 import { AuthCallback } from './AuthCallback';
 import { accountRoutes } from './accountRoutes';
 import { companyRoutes } from './companyRoutes';

@@ -1,11 +1,11 @@
-// The chat panel's read (src/data/queries.ts chatMessages): the messages of up to two records
+// The chat panel's read (src/data/lists/queries.ts chatMessages): the messages of up to two records
 // (an order and its sheet) as one company sees them, oldest first, each thread read as one
 // bounded range of its index.
 import './rows';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TodoRow } from '../../src/contract/feedRows';
 import type { PurchasingDb } from '../../src/data/db';
-import type { TodoRow } from '../../src/data/feedRows';
-import { chatMessages } from '../../src/data/queries';
+import { chatMessages } from '../../src/data/lists/queries';
 import { applyRows } from '../../src/data/writes';
 import { probeReads, type Read } from './probe';
 import { at, freshDb, todo } from './rows';

@@ -9,8 +9,8 @@ import {
   SchemaOutdatedError,
   userDatabaseName,
 } from '../../src/data/db';
+import { purchaseListPage } from '../../src/data/lists/queries';
 import { readClientId } from '../../src/data/meta';
-import { purchaseListPage } from '../../src/data/queries';
 import { SCHEMA_VERSION, STORES_V1, STORES_V2, STORES_V3 } from '../../src/data/schema';
 import { classifyStorageError } from '../../src/data/storageErrors';
 import { applyRows } from '../../src/data/writes';

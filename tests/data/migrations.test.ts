@@ -12,14 +12,14 @@ import {
   storedSheet,
   storedTodo,
 } from '../../src/data/derive';
-import { orderListKeys, sheetListKeys } from '../../src/data/listIndex';
-import { listKeysOf } from '../../src/data/listKeys';
+import { orderListKeys, sheetListKeys } from '../../src/data/lists/listIndex';
+import { listKeysOf } from '../../src/data/lists/listKeys';
+import { orderListWindow } from '../../src/data/lists/orderListQuery';
+import { todoPage } from '../../src/data/lists/queries';
+import { sheetListWindow } from '../../src/data/lists/sheetListQuery';
 import { readSchemaMeta } from '../../src/data/meta';
 import { populate } from '../../src/data/migrations';
-import { orderListWindow } from '../../src/data/orderListQuery';
-import { todoPage } from '../../src/data/queries';
 import { SCHEMA_VERSION, STORES_V1, STORES_V2, TABLE_NAMES } from '../../src/data/schema';
-import { sheetListWindow } from '../../src/data/sheetListQuery';
 import { recountTotals } from '../../src/data/totals';
 import type { ListQuery } from '../../src/domain/list/listQuery';
 import { at, freshUserId, order, sheet, todo } from './rows';

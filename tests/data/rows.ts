@@ -1,8 +1,8 @@
 // Feed rows for the local database tests, shaped as server/sync/projections.ts delivers them,
 // with only the fields a test cares about given; and a fresh database per test (fake-indexeddb).
 import 'fake-indexeddb/auto';
+import type { OrderRow, SheetRow, StaffRow, TodoRow } from '../../src/contract/feedRows';
 import { PurchasingDb } from '../../src/data/db';
-import type { OrderRow, SheetRow, StaffRow, TodoRow } from '../../src/data/feedRows';
 
 /** Minutes after a fixed instant, as the feed's ISO text (text order = time order). */
 export const at = (minutes: number): string =>

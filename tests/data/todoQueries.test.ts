@@ -1,9 +1,9 @@
 import './rows';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TodoRow } from '../../src/contract/feedRows';
 import type { PurchasingDb } from '../../src/data/db';
 import type { StoredTodo } from '../../src/data/derive';
-import type { TodoRow } from '../../src/data/feedRows';
-import { type InboxCompany, type InboxView, inboxPage } from '../../src/data/queries';
+import { type InboxCompany, type InboxView, inboxPage } from '../../src/data/lists/queries';
 import { applyRows } from '../../src/data/writes';
 import { probeReads, type Read } from './probe';
 import { at, freshDb, todo } from './rows';

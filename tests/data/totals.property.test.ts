@@ -5,8 +5,14 @@
 import './rows';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import type {
+  FeedChange,
+  OrderRow,
+  SheetRow,
+  SyncTable,
+  TodoRow,
+} from '../../src/contract/feedRows';
 import type { PurchasingDb } from '../../src/data/db';
-import type { FeedChange, OrderRow, SheetRow, SyncTable, TodoRow } from '../../src/data/feedRows';
 import { recountTotals } from '../../src/data/totals';
 import { applyChanges, applyRows, companyRowKeys, deleteRows } from '../../src/data/writes';
 import { ORDER_STATE_CODES } from '../../src/domain/orders/orderStates';

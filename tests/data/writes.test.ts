@@ -1,7 +1,7 @@
 import './rows';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { FeedChange } from '../../src/contract/feedRows';
 import type { PurchasingDb } from '../../src/data/db';
-import type { FeedChange } from '../../src/data/feedRows';
 import { readCompanySync, writeCompanySync } from '../../src/data/meta';
 import { readTotal } from '../../src/data/totals';
 import { applyChanges, applyRows, clearCompany, deleteRows } from '../../src/data/writes';

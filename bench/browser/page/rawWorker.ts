@@ -6,9 +6,9 @@
 // the same pages also goes through the engine's own page write (src/sync/engine/pull.ts
 // writePage) into another fresh database: the engine's storage path without the network.
 import { expose } from 'comlink';
+import type { FeedChange, SyncTable } from '../../../src/contract/feedRows';
 import { PurchasingDb } from '../../../src/data/db';
 import { DERIVE, type StoredRow } from '../../../src/data/derive';
-import type { FeedChange, SyncTable } from '../../../src/data/feedRows';
 import { writePage } from '../../../src/sync/engine/pull';
 import type { TableFigures } from '../protocol';
 

@@ -2,7 +2,7 @@
 // §7 invoice log, §9 顺丰): number, reference orders, customer company, lines (quantity, prices),
 // totals taxed and untaxed, tax rate, date, and the express info with its progress log.
 
-import type { OrderInvoice } from '../../data/feedRows';
+import type { OrderInvoice } from '../../contract/feedRows';
 import { roundTo } from '../../domain/documents/amounts';
 import { INVOICE_DELIVERY_COMPANY } from '../../domain/documents/reportContent';
 import { INVOICE_STATUSES } from '../../domain/finance/paymentMethods';

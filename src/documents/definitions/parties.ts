@@ -2,7 +2,7 @@
 // (content)"): company, user, address, bank, invoice address and phone, taxpayer code, website,
 // email, follower.
 
-import type { CompanyAddress, CompanyRow } from '../../data/feedRows';
+import type { CompanyAddress, CompanyRow } from '../../contract/feedRows';
 import type { DocumentUser } from '../input';
 import type { Field, Party } from '../spec';
 

@@ -4,7 +4,7 @@
 // country with the non-EU tag, unit prices and amounts in German locale, delivery company and
 // tracking numbers, dates as DD.MM.YYYY.
 
-import type { LogisticsBox } from '../../data/feedRows';
+import type { LogisticsBox } from '../../contract/feedRows';
 import { isNonEu } from '../../domain/company/eu';
 import { roundTo } from '../../domain/documents/amounts';
 import { distributeExtraWeight } from '../../domain/documents/reportContent';

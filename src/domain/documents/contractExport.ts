@@ -1,7 +1,7 @@
 // Checks before a contract is exported and on its first payment; the big-order report warning
 // (settings-messaging-shared §3 "Contract form", §5 "Contract export").
 
-import type { CompanyRow } from '../../data/feedRows';
+import type { CompanyRow } from '../../contract/feedRows';
 import { showsCnInvoiceFields } from '../company/invoice';
 import { firstPaymentOf, roundTo } from './amounts';
 import { DOCUMENT_MESSAGES, firstPaymentRangeMessage } from './messages';

@@ -2,7 +2,7 @@
 // item 4): each box with its lines (matched to the order's lines) and its express-tracking log,
 // each invoice with its progress log; logs newest first, times in the user's zone.
 
-import type { OrderRow } from '../../data/feedRows';
+import type { OrderRow } from '../../contract/feedRows';
 import { type LineExclusion, lineExclusion } from '../documents/excludedLines';
 import { INVOICE_DELIVERY_COMPANY } from '../documents/reportContent';
 import { formatDateTime, toEpochMs } from '../format/date';

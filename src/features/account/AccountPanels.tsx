@@ -2,11 +2,11 @@
 // panel (validity, total rebate, balance, in CNY) for a VIP company only, the sales manager who
 // follows the company when there is one, and the user's companies.
 import { Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import type { SessionCompany } from '../../app/session/account';
 import type { StoredCompany } from '../../data/derive';
 import { displayMobile, ACCOUNT_LABELS as L, validityText } from '../../domain/account/labels';
 import { VIP_BOX_CURRENCY, VIP_BOX_FIELDS } from '../../domain/company/vip';
 import { formatMoney } from '../../domain/format/money';
+import type { SessionCompany } from '../../platform/session/account';
 
 function Field({ label, value, testId }: { label: string; value: string; testId: string }) {
   return (

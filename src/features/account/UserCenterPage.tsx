@@ -6,11 +6,11 @@
 import { Alert, Avatar, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconWifiOff } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useOnline } from '../../app/session/useOnline';
-import { useSession } from '../../app/session/useSession';
 import { displayMobile, ACCOUNT_LABELS as L } from '../../domain/account/labels';
 import { showsSalesManagerPanel, showsVipPanel } from '../../domain/account/panels';
 import { COMMON_MESSAGES } from '../../domain/messages/common';
+import { useOnline } from '../../platform/session/useOnline';
+import { useSession } from '../../platform/session/useSession';
 import { useCompanyRow } from '../common/useCompanyRow';
 import { useFileImage } from '../common/useFileImage';
 import { MyCompanies, SalesManagerPanel, VipPanel } from './AccountPanels';

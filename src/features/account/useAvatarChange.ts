@@ -3,12 +3,12 @@
 // avatar address, or null after a failure (图片上传失败,请重试！ and the server's reason).
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import { useAppServices } from '../../app/AppServicesContext';
-import { useApi } from '../../app/api/useApi';
-import { useSyncApi } from '../../app/sync/useSyncApi';
 import { AVATAR_CROP } from '../../domain/files/avatar';
 import { FILE_MESSAGES } from '../../domain/files/messages';
 import { DOCUMENT_TYPES } from '../../domain/files/uploads';
+import { useAppServices } from '../../platform/AppServicesContext';
+import { useApi } from '../../platform/api/useApi';
+import { useSyncApi } from '../../platform/sync/useSyncApi';
 import { avatarSchema, FILES_PATH, uploadedFileSchema, usersPath } from './accountApi';
 
 const AVATAR_FILE_NAME = `avatar.${AVATAR_CROP.outputType}`;

@@ -3,8 +3,8 @@
 // (密码修改成功). A refusal shows the server's message (the API client does that).
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import { useApi } from '../../app/api/useApi';
 import { ACCOUNT_MESSAGES } from '../../domain/account/messages';
+import { useApi } from '../../platform/api/useApi';
 import { accountIdSchema, codeSentSchema, SMS_CODE_PATH, usersPath } from './accountApi';
 import { useCountdown } from './useCountdown';
 

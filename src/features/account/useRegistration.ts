@@ -4,8 +4,8 @@
 // client does that); every code request solves a new challenge.
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import { useApi } from '../../app/api/useApi';
 import { ACCOUNT_MESSAGES } from '../../domain/account/messages';
+import { useApi } from '../../platform/api/useApi';
 import {
   codeSentSchema,
   imageCodeSchema,

@@ -4,7 +4,6 @@
 // brand and, after the user confirms, replaces an EXIST brand that has a correct one.
 import { Autocomplete, Avatar, Badge, Group, Text } from '@mantine/core';
 import { useRef, useState } from 'react';
-import { useApi } from '../../app/api/useApi';
 import {
   type BrandHit,
   type BrandOption,
@@ -14,6 +13,7 @@ import {
 } from '../../domain/catalog/choice';
 import { localBrandHits } from '../../domain/catalog/suggestions';
 import { SHEET_LABELS } from '../../domain/purchase/sheetText';
+import { useApi } from '../../platform/api/useApi';
 import { BRAND_SEARCH_PATH, brandSearchAnswer } from './catalogSchemas';
 import type { LocalCatalog } from './localCatalog';
 import { useCatalogSearch } from './useCatalogSearch';

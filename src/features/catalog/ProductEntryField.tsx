@@ -5,12 +5,12 @@
 // product with a correct one is replaced after the user confirms.
 import { Autocomplete, Stack, Text } from '@mantine/core';
 import { useRef, useState } from 'react';
-import { useApi } from '../../app/api/useApi';
 import { type ProductRef, productChoice, productDisplayName } from '../../domain/catalog/choice';
 import { PRODUCT_SEARCH_STATES } from '../../domain/catalog/productLabels';
 import { type ProductField, productSuggestions } from '../../domain/catalog/suggestions';
 import { SHEET_LABELS } from '../../domain/purchase/sheetText';
 import { productSearchCheck, validateProductEntryText } from '../../domain/purchase/validation';
+import { useApi } from '../../platform/api/useApi';
 import { PRODUCT_SEARCH_PATH, type ProductHit, productSearchAnswer } from './catalogSchemas';
 import type { LocalCatalog } from './localCatalog';
 import { useCatalogSearch } from './useCatalogSearch';

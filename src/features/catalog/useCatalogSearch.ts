@@ -4,8 +4,8 @@
 // for text the user has typed past is dropped.
 import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useEffectEvent, useState } from 'react';
-import { ApiError } from '../../app/api/apiError';
-import { useOnline } from '../../app/session/useOnline';
+import { ApiError } from '../../platform/api/apiError';
+import { useOnline } from '../../platform/session/useOnline';
 
 const SEARCH_DEBOUNCE_MS = 250;
 

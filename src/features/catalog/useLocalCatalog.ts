@@ -1,7 +1,7 @@
 // The device's brands and recent sheet lines for one company, read once when a form opens
 // (localCatalog.ts); undefined while the read runs.
 import { useEffect, useState } from 'react';
-import { useLocalDb } from '../../app/sync/useLocalDb';
+import { useLocalDb } from '../../platform/sync/useLocalDb';
 import { type LocalCatalog, readLocalCatalog } from './localCatalog';
 
 export function useLocalCatalog(companyId: number): LocalCatalog | undefined {

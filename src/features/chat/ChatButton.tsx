@@ -3,9 +3,9 @@
 // and when it failed to load (settings-messaging-shared §2 "Message panel").
 import { Button, Tooltip } from '@mantine/core';
 import { IconMessageCircle } from '@tabler/icons-react';
-import { useShellPanels } from '../../app/shellPanels';
 import { CHAT_MESSAGES, chatTitle } from '../../domain/todos/messages';
 import { todoModuleLabel } from '../../domain/todos/todoCodes';
+import { useShellPanels } from '../shell/shellPanels';
 import { ChatPanel } from './ChatPanel';
 import type { ChatTarget } from './chatTarget';
 

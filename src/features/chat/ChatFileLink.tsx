@@ -2,7 +2,7 @@
 // opens from there, one on the server is fetched with the bearer token (useOpenAttachment).
 import { Anchor, Group } from '@mantine/core';
 import { IconPaperclip } from '@tabler/icons-react';
-import type { StoredFile } from '../../data/feedRows';
+import type { StoredFile } from '../../contract/feedRows';
 import type { FileRef } from '../../sync/core/mutations/spec';
 import { useOpenAttachment } from '../common/useOpenAttachment';
 

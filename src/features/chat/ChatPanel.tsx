@@ -4,10 +4,10 @@
 // the five-second mark-read of the messages addressed to the user.
 import { Center, Divider, Loader, ScrollArea, Stack, Text } from '@mantine/core';
 import { useEffect, useMemo, useRef } from 'react';
-import { useSession } from '../../app/session/useSession';
 import { messageRecipient, panelThreads } from '../../domain/todos/messagePanel';
 import { CHAT_MESSAGES } from '../../domain/todos/messages';
 import { messageCompanyLabel } from '../../domain/todos/todoCodes';
+import { useSession } from '../../platform/session/useSession';
 import { ChatComposer } from './ChatComposer';
 import type { ChatContact } from './chatSchemas';
 import type { ChatTarget } from './chatTarget';

@@ -2,8 +2,8 @@
 // outbox's retry (sent again under a new Idempotency-Key) and discard.
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { useSyncWrite } from '../../app/sync/useSyncWrite';
 import { CHAT_MESSAGES } from '../../domain/todos/messages';
+import { useSyncWrite } from '../../platform/sync/useSyncWrite';
 import type { FailedSend as Failed } from './useFailedSends';
 
 export function FailedSend({ failed }: { failed: Failed }) {

@@ -50,7 +50,7 @@ export const sheetContactAnswerSchema = z
   );
 
 /**
- * The default contact per record, kept for offline use (src/app/persisted.ts `chatContacts`):
+ * The default contact per record, kept for offline use (src/platform/persisted.ts `chatContacts`):
  * `<account>:<company>:<module>:<id>` → the contact, or null when the server named none.
  */
 export const chatContactsSchema = z.record(z.string(), chatContactSchema.nullable());

@@ -5,13 +5,13 @@
 // by id, and events between companies that are not the user's are ignored (liveEvents.ts).
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useMemo, useState } from 'react';
-import { useLocalDb } from '../../app/sync/useLocalDb';
-import { useTopicEvents } from '../../app/sync/useTopicEvents';
-import type { TodoRow } from '../../data/feedRows';
-import { chatMessages } from '../../data/queries';
+import type { TodoRow } from '../../contract/feedRows';
+import { chatMessages } from '../../data/lists/queries';
 import { withLiveEvents } from '../../domain/todos/liveEvents';
 import type { ThreadRef } from '../../domain/todos/messagePanel';
 import { moduleMessageTopics } from '../../domain/todos/topics';
+import { useLocalDb } from '../../platform/sync/useLocalDb';
+import { useTopicEvents } from '../../platform/sync/useTopicEvents';
 import { liveMessageSchema } from './chatSchemas';
 
 /** A message as the panel shows it: a stored row (maybe still pending) or one heard live. */

@@ -4,8 +4,8 @@
 // any answer the record's own contact stands in; null means there is none (the message then goes
 // to the fallback company).
 import { useEffect, useState } from 'react';
-import { useApi } from '../../app/api/useApi';
-import { readPersisted, writePersisted } from '../../app/persisted';
+import { useApi } from '../../platform/api/useApi';
+import { readPersisted, writePersisted } from '../../platform/persisted';
 import {
   type ChatContact,
   orderContactAnswerSchema,

@@ -3,8 +3,8 @@
 // outbox entry with the server's message, so the panel lists these from the outbox, each with
 // the outbox's retry and discard.
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useLocalDb } from '../../app/sync/useLocalDb';
 import type { ThreadRef } from '../../domain/todos/messagePanel';
+import { useLocalDb } from '../../platform/sync/useLocalDb';
 import type { MessagePostPayload } from '../../sync/core/mutations/todos';
 import { loadOutbox } from '../../sync/engine/outboxStore';
 

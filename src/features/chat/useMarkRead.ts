@@ -3,10 +3,10 @@
 // ('todo.setState'), so it works offline too. One that arrives while the panel stays open is read
 // five seconds after it appeared. Each message is asked for once per panel.
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useSession } from '../../app/session/useSession';
-import { useSyncWrite } from '../../app/sync/useSyncWrite';
 import { dueForReading } from '../../domain/todos/messagePanel';
 import { itemsToMarkRead } from '../../domain/todos/todoRules';
+import { useSession } from '../../platform/session/useSession';
+import { useSyncWrite } from '../../platform/sync/useSyncWrite';
 import type { ChatMessage } from './useChatMessages';
 
 export function useMarkRead(messages: readonly ChatMessage[] | undefined): void {

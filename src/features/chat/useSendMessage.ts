@@ -3,12 +3,13 @@
 // it, when the network allows. The attachments are kept on the device first (checked by the
 // domain's upload rules); a file refused there, or a storage fault, is reported and nothing is
 // queued.
-import { useSession } from '../../app/session/useSession';
-import { useSyncApi } from '../../app/sync/useSyncApi';
-import { useSyncWrite } from '../../app/sync/useSyncWrite';
+
 import { DOCUMENT_TYPES } from '../../domain/files/uploads';
 import { messageRecipient, outgoingSubject } from '../../domain/todos/messagePanel';
 import { CHAT_MESSAGES } from '../../domain/todos/messages';
+import { useSession } from '../../platform/session/useSession';
+import { useSyncApi } from '../../platform/sync/useSyncApi';
+import { useSyncWrite } from '../../platform/sync/useSyncWrite';
 import type { FileRef } from '../../sync/core/mutations/spec';
 import type { StoreFileResult } from '../../sync/engine/files';
 import type { ChatContact } from './chatSchemas';

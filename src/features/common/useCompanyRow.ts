@@ -2,8 +2,8 @@
 // and company settings show it offline and a saved change arrives through the sync feed.
 // Undefined while the first read runs, null when the device does not hold it yet.
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useLocalDb } from '../../app/sync/useLocalDb';
 import type { StoredCompany } from '../../data/derive';
+import { useLocalDb } from '../../platform/sync/useLocalDb';
 
 export function useCompanyRow(companyId: number): StoredCompany | null | undefined {
   const db = useLocalDb();

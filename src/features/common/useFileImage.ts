@@ -3,8 +3,8 @@
 // service worker may answer it from its cache, so it also shows offline); any other address (a
 // seeded /avatars/… picture or logo) is used as it is.
 import { useEffect, useState } from 'react';
-import { useAppServices } from '../../app/AppServicesContext';
-import { apiUrl } from '../../app/api/apiClient';
+import { useAppServices } from '../../platform/AppServicesContext';
+import { apiUrl } from '../../platform/api/apiClient';
 
 const FILE_CONTENT_PATH = '/api/v7/files/content';
 

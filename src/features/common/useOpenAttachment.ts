@@ -3,11 +3,11 @@
 // worker may answer images from its cache). Images and PDF open in a new tab; anything else, SVG
 // included (it could run script in the app's origin), is downloaded instead of shown.
 import { notifications } from '@mantine/notifications';
-import { useAppServices } from '../../app/AppServicesContext';
-import { apiUrl } from '../../app/api/apiClient';
-import { useLocalDb } from '../../app/sync/useLocalDb';
 import { readFiles } from '../../data/files';
 import { COMMON_MESSAGES } from '../../domain/messages/common';
+import { useAppServices } from '../../platform/AppServicesContext';
+import { apiUrl } from '../../platform/api/apiClient';
+import { useLocalDb } from '../../platform/sync/useLocalDb';
 import type { FileRef } from '../../sync/core/mutations/spec';
 
 const FILE_CONTENT_PATH = '/api/v7/files/content';

@@ -6,8 +6,6 @@
 // the server's generate route runs the same checks (src/domain/documents/contractExport.ts).
 import { Alert, Button, Group, List, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { AppButton } from '../../app/AppLink';
-import { useSession } from '../../app/session/useSession';
 import { contractFigures } from '../../documents/definitions/contract';
 import { roundTo } from '../../domain/documents/amounts';
 import {
@@ -18,6 +16,8 @@ import {
 } from '../../domain/documents/contractExport';
 import { paymentMethodLabel } from '../../domain/finance/paymentMethods';
 import { formatMoney } from '../../domain/format/money';
+import { AppButton } from '../../platform/AppLink';
+import { useSession } from '../../platform/session/useSession';
 import { NumberInput } from '../common/NumberInput';
 import { DOCUMENT_TEXT, firstPaymentHint } from './documentText';
 import { DocumentError, makeDocument } from './makeDocument';

@@ -6,7 +6,6 @@
 import { Button, Menu, Text } from '@mantine/core';
 import { IconChevronDown, IconFileTypePdf } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
-import { useSession } from '../../app/session/useSession';
 import type { StoredOrder, StoredSheet } from '../../data/derive';
 import { bigOrderWarning } from '../../documents/definitions/bigOrderReport';
 import type { DocumentUser } from '../../documents/input';
@@ -16,6 +15,7 @@ import {
   templateFileName,
   templatesFor,
 } from '../../documents/templates';
+import { useSession } from '../../platform/session/useSession';
 import { ContractExportDialog } from './ContractExportDialog';
 import { DocumentPreview } from './DocumentPreview';
 import { DOCUMENT_TEXT } from './documentText';

@@ -2,8 +2,8 @@
 // company (companies[companyId, companyId]), party B the supplier (companies[companyId,
 // supplierId]). Undefined while the read runs; a party is null when its row is not on the device.
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useLocalDb } from '../../app/sync/useLocalDb';
-import type { CompanyRow } from '../../data/feedRows';
+import type { CompanyRow } from '../../contract/feedRows';
+import { useLocalDb } from '../../platform/sync/useLocalDb';
 
 export interface DocumentParties {
   partyA: CompanyRow | null;

@@ -1,7 +1,7 @@
 // The quick-search form of a list as the server describes it (purchasing-core §2.2 "A quick-search
 // form is loaded from the server", §3 "searchList items with key"; docs/api.md §6, §7): its shape,
 // checked and normalised (the two lists spell the date range differently), and the shape of the
-// copies kept for offline use (src/app/persisted.ts imports this file, so it imports nothing
+// copies kept for offline use (src/platform/persisted.ts imports this file, so it imports nothing
 // of the app).
 import { z } from 'zod';
 

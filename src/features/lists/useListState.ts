@@ -2,7 +2,7 @@
 // filters, filterSort, filterKey, pageNum, pageSize; empty values omitted; reset keeps only the
 // list type). Searching, sorting, resetting and changing the page size navigate: the view reloads
 // from its first page. Loading the next page as the user scrolls replaces pageNum in the address
-// and keeps the page mounted (src/app/Shell.tsx keys the page by its address without pageNum).
+// and keeps the page mounted (src/features/shell/Shell.tsx keys the page by its address without pageNum).
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import {
@@ -16,7 +16,7 @@ import {
   withPageNum,
 } from '../../domain/list/listQuery';
 import { nextSortQuery, type SortDirection } from '../../domain/list/listSort';
-import { type ListSearch, listQueryOfSearch } from '../../routes/searchParams';
+import { type ListSearch, listQueryOfSearch } from './listSearch';
 
 export type ListPath = '/inquiry-quotation/list' | '/order/order/list';
 

@@ -10,7 +10,7 @@
 // by the live query alone.
 import { liveQuery } from 'dexie';
 import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import type { ListWindow } from '../../data/listStreams';
+import type { ListWindow } from '../../data/lists/listStreams';
 
 /** Rows read per block; the window covers the blocks of the visible range and its margins. */
 const BLOCK = 50;

@@ -5,8 +5,8 @@
 // answer's checks stay off a route change's way to the first rows; the kept copies are read
 // from storage once per tab.
 import { useEffect, useState } from 'react';
-import { useApi } from '../../app/api/useApi';
-import { readPersisted, writePersisted } from '../../app/persisted';
+import { useApi } from '../../platform/api/useApi';
+import { readPersisted, writePersisted } from '../../platform/persisted';
 import { type SearchField, searchFormAnswerSchema } from './searchFormSchema';
 
 export interface SearchFormSource {

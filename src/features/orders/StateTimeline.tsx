@@ -3,9 +3,9 @@
 // Entries with a time are done, up to the last one; the rest are still ahead. Times are ISO
 // instants shown in the signed-in user's timezone.
 import { Text, Timeline } from '@mantine/core';
-import { useSession } from '../../app/session/useSession';
 import { formatDateTime } from '../../domain/format/date';
 import { activeTimelineIndex } from '../../domain/orders/timeline';
+import { useSession } from '../../platform/session/useSession';
 
 export interface StateTimelineProps {
   entries: Array<{ state: string; label: string; time: string | null }>;

@@ -4,8 +4,8 @@
 // the record's page shows the new owner at once with the 待同步 marker.
 import { Alert, Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { useOnline } from '../../app/session/useOnline';
 import { chosenOwner, OWNER_CHANGE_LABELS } from '../../domain/orders/ownerChange';
+import { useOnline } from '../../platform/session/useOnline';
 import { type OwnerRecordKind, useChangeOwner } from './useChangeOwner';
 import { useOwnerOptions } from './useOwnerOptions';
 

@@ -4,8 +4,8 @@
 // The hook owns its notification: the spec's success message once the change is safely queued,
 // its failure message when even that failed (a storage fault).
 import { notifications } from '@mantine/notifications';
-import { useSyncWrite } from '../../app/sync/useSyncWrite';
 import { PURCHASING_MESSAGES } from '../../domain/messages/purchasing';
+import { useSyncWrite } from '../../platform/sync/useSyncWrite';
 
 export type OwnerRecordKind = 'sheet' | 'order';
 

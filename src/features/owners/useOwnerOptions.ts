@@ -1,9 +1,9 @@
 // The people an owner change may pick, read live from the company's local staff table (synced like
 // every list, so the dialog works offline): in-service staff except the present owner.
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useLocalDb } from '../../app/sync/useLocalDb';
-import { staffList } from '../../data/queries';
+import { staffList } from '../../data/lists/queries';
 import { type OwnerOption, ownerOptions } from '../../domain/orders/ownerChange';
+import { useLocalDb } from '../../platform/sync/useLocalDb';
 
 const IN_SERVICE = ['IN_SERVICE'] as const;
 

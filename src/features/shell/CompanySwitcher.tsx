@@ -3,7 +3,7 @@
 // device) and the choice is kept for the tab and the device by the session.
 import { Button, Menu, Text } from '@mantine/core';
 import { IconBuilding, IconCheck, IconChevronDown } from '@tabler/icons-react';
-import { useSession } from '../../app/session/useSession';
+import { useSession } from '../../platform/session/useSession';
 
 export const companyLabel = (company: { name: string; shortName: string | null }) =>
   company.shortName || company.name;

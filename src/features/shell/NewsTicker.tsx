@@ -1,7 +1,7 @@
 // The header's news ticker: the first news item, or the VIP promotion link, opening in a new tab.
 import { Anchor, Group, Text } from '@mantine/core';
 import { IconSpeakerphone } from '@tabler/icons-react';
-import { useAppServices } from '../../app/AppServicesContext';
+import { useAppServices } from '../../platform/AppServicesContext';
 import { useNewsTicker } from './useNewsTicker';
 
 export function NewsTicker() {

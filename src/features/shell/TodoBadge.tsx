@@ -5,12 +5,12 @@
 import { ActionIcon, Indicator } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useLiveCounters } from '../../app/sync/useLiveCounters';
-import { useSnapshotField } from '../../app/sync/useSyncContext';
 import type { PurchasingDb } from '../../data/db';
-import { todoReceivedTotalKey } from '../../data/listKeys';
+import { todoReceivedTotalKey } from '../../data/lists/listKeys';
 import { readTotal } from '../../data/totals';
 import { TOPICS } from '../../domain/todos/topics';
+import { useLiveCounters } from '../../platform/sync/useLiveCounters';
+import { useSnapshotField } from '../../platform/sync/useSyncContext';
 import { TODO_TAB_STATES } from '../todos/useTodoPanel';
 
 function useTodoCount(db: PurchasingDb, companyId: number): number {

@@ -4,7 +4,7 @@
 import { Avatar, Button, Group, Menu, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconBuildingCog, IconLogout, IconUser, IconUsers } from '@tabler/icons-react';
 import { Link, useRouter } from '@tanstack/react-router';
-import { useSession } from '../../app/session/useSession';
+import { useSession } from '../../platform/session/useSession';
 import { useFileImage } from '../common/useFileImage';
 
 const USER_LINKS = [

@@ -2,9 +2,9 @@
 // GET /index names the sheet type to land on; the last answer per company is kept so the logo
 // leads to the same list offline, and ALL is the default before any answer.
 import { useEffect, useState } from 'react';
-import { useApi } from '../../app/api/useApi';
-import { readPersisted, writePersisted } from '../../app/persisted';
 import type { SheetListType } from '../../domain/purchase/listTypes';
+import { useApi } from '../../platform/api/useApi';
+import { readPersisted, writePersisted } from '../../platform/persisted';
 import { indexAnswerSchema } from './shellSchemas';
 
 const remembered = (companyId: number): SheetListType =>

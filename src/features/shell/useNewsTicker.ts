@@ -1,9 +1,9 @@
 // The header's news ticker: the first news item (GET /api/v7/news, public), remembered for
 // offline starts; with none, the VIP promotion link. A failed call is only logged (spec §8).
 import { useEffect, useState } from 'react';
-import { useApi } from '../../app/api/useApi';
-import { readPersisted, writePersisted } from '../../app/persisted';
 import { type NewsItem, newsTickerItem } from '../../domain/account/news';
+import { useApi } from '../../platform/api/useApi';
+import { readPersisted, writePersisted } from '../../platform/persisted';
 import { newsAnswerSchema } from './shellSchemas';
 
 export function useNewsTicker(publicWebsite: string): NewsItem {

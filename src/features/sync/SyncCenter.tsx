@@ -2,10 +2,10 @@
 // the pending-changes view it opens, wired to the session, the local database and the worker.
 // Retry and discard go through the connection's `write`, so an app update waits for them.
 import { useState } from 'react';
-import { useAppServices } from '../../app/AppServicesContext';
-import { useSession } from '../../app/session/useSession';
-import { useLocalDb } from '../../app/sync/useLocalDb';
-import { useSyncStatus } from '../../app/sync/useSyncStatus';
+import { useAppServices } from '../../platform/AppServicesContext';
+import { useSession } from '../../platform/session/useSession';
+import { useLocalDb } from '../../platform/sync/useLocalDb';
+import { useSyncStatus } from '../../platform/sync/useSyncStatus';
 import { PendingChanges } from './PendingChanges';
 import { SyncStatusButton } from './SyncStatusButton';
 import { summarizeSync, UNKNOWN_STATUS } from './summary';

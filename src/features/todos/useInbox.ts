@@ -1,12 +1,12 @@
-// The to-do page's list, read live from the local database (src/data/queries.ts inboxPage): a
+// The to-do page's list, read live from the local database (src/data/lists/queries.ts inboxPage): a
 // pulled change, an optimistic one made offline, or one made in another tab shows at once. A
 // storage fault is returned as a state for the page to show, not thrown at the router.
 import { liveQuery } from 'dexie';
 import { useEffect, useState } from 'react';
-import { useLocalDb } from '../../app/sync/useLocalDb';
 import type { StoredTodo } from '../../data/derive';
-import { type InboxCompany, type InboxView, inboxPage, type Page } from '../../data/queries';
+import { type InboxCompany, type InboxView, inboxPage, type Page } from '../../data/lists/queries';
 import { type InboxTab, TODO_LIST_SIZE, type TodoScope } from '../../domain/todos/todoCodes';
+import { useLocalDb } from '../../platform/sync/useLocalDb';
 
 export type InboxState =
   | { status: 'loading' }

@@ -2,9 +2,9 @@
 // company they work for, the company they work in now, and those companies for the to-do page's
 // queries (every company of the user is synced to the device, so the page lists them all).
 import { useMemo } from 'react';
-import { useSession } from '../../app/session/useSession';
-import type { InboxCompany } from '../../data/queries';
+import type { InboxCompany } from '../../data/lists/queries';
 import type { InboxUser } from '../../domain/todos/todoItem';
+import { useSession } from '../../platform/session/useSession';
 
 export interface InboxContext {
   user: InboxUser;

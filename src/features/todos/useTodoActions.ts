@@ -6,8 +6,6 @@
 import { notifications } from '@mantine/notifications';
 import { useNavigate } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { useSession } from '../../app/session/useSession';
-import { useSyncWrite } from '../../app/sync/useSyncWrite';
 import type { StoredTodo } from '../../data/derive';
 import { TODO_INBOX_MESSAGES as M } from '../../domain/todos/messages';
 import { isTodoType, todoDetailHref } from '../../domain/todos/todoCodes';
@@ -16,6 +14,8 @@ import {
   type InboxStateChange,
   planStateChange,
 } from '../../domain/todos/todoRules';
+import { useSession } from '../../platform/session/useSession';
+import { useSyncWrite } from '../../platform/sync/useSyncWrite';
 import { useConfirm } from '../common/useConfirm';
 import type { InboxContext } from './useInboxContext';
 

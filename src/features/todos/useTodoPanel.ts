@@ -4,7 +4,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { PurchasingDb } from '../../data/db';
 import type { StoredTodo } from '../../data/derive';
-import { type Page, todoPage } from '../../data/queries';
+import { type Page, todoPage } from '../../data/lists/queries';
 import type { InboxTab } from '../../domain/todos/todoCodes';
 
 /** The panel shows the newest ones; the to-do page lists them all. */

@@ -2,8 +2,9 @@
 // tables (keyed [company, id], with derived list fields and totals). Every function here joins
 // the caller's transaction when there is one, so a row, its total and the outbox entry that
 // explains it are always written together.
+
+import type { FeedRowOf } from '../../contract/feedRows';
 import type { PurchasingDb } from '../../data/db';
-import type { FeedRowOf } from '../../data/feedRows';
 import { applyRows, deleteRows } from '../../data/writes';
 import { mapRow } from '../core/idMap';
 import {

@@ -4,8 +4,9 @@
 // have put a newer version there), pending outbox effects are re-applied on top of the pulled
 // rows (no flicker), and applied entries the rows show are removed. A 410 clears the company and
 // starts again from the beginning of its feed, keeping the outbox and its effects.
+
+import type { FeedChange } from '../../contract/feedRows';
 import type { PurchasingDb } from '../../data/db';
-import type { FeedChange } from '../../data/feedRows';
 import { readCompanySync, writeCompanySync } from '../../data/meta';
 import { applyChanges, clearCompany } from '../../data/writes';
 import { touchedKey } from '../core/mutations';

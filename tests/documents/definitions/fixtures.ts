@@ -7,7 +7,7 @@ import type {
   OrderInvoice,
   OrderRow,
   SheetRow,
-} from '../../../src/data/feedRows';
+} from '../../../src/contract/feedRows';
 import type {
   OrderDocumentInput,
   OrderLine,

@@ -1,11 +1,11 @@
 // Document inputs from the demo data: a fresh test database seeded like the server's demo, the
 // rows read with the server's projections (the same rows a buyer's feed syncs).
 
-import { seedDemoData } from '../../../server/seed/demo';
+import { seedDemoData } from '../../../server/demo/seed/demo';
 import { loadCompanyRows, loadOrderRows, loadSheetRows } from '../../../server/sync/projections';
-import type { CompanyRow, OrderRow, SheetRow } from '../../../src/data/feedRows';
+import type { CompanyRow, OrderRow, SheetRow } from '../../../src/contract/feedRows';
 import type { OrderDocumentInput, SheetDocumentInput } from '../../../src/documents/input';
-import { rows } from '../../server/seedSupport';
+import { rows } from '../../server/demo/seedHarness';
 import { type DriverName, openTestDatabase, type TestDatabase } from '../../support/databases';
 
 export const SEED_NOW = new Date('2026-03-10T12:00:00+08:00');

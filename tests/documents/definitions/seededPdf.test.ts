@@ -2,7 +2,7 @@
 // labels, the amounts, and no trace of the lines left out of reports.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OrderRow } from '../../../src/data/feedRows';
+import type { OrderRow } from '../../../src/contract/feedRows';
 import {
   bigOrderFigures,
   bigOrderReportSpec,

@@ -1,7 +1,7 @@
 import '../../data/rows';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrandRow, SheetLine } from '../../../src/contract/feedRows';
 import type { PurchasingDb } from '../../../src/data/db';
-import type { BrandRow, SheetLine } from '../../../src/data/feedRows';
 import { applyRows } from '../../../src/data/writes';
 import { productSuggestions } from '../../../src/domain/catalog/suggestions';
 import { readLocalCatalog, recentSheets } from '../../../src/features/catalog/localCatalog';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CompanyRow } from '../../../src/data/feedRows';
+import type { CompanyRow } from '../../../src/contract/feedRows';
 import { clearBelow } from '../../../src/features/common/RegionSelect';
 import {
   addressFormOf,

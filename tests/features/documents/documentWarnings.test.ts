@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CompanyRow } from '../../../src/data/feedRows';
+import type { CompanyRow } from '../../../src/contract/feedRows';
 import { DOCUMENT_MESSAGES } from '../../../src/domain/documents/messages';
 import { DOCUMENT_TEXT } from '../../../src/features/documents/documentText';
 import { partiesWarning, warningOf } from '../../../src/features/documents/documentWarnings';

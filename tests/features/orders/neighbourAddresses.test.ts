@@ -6,8 +6,8 @@
 import '../../data/rows';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PurchasingDb } from '../../../src/data/db';
-import { orderListWindow } from '../../../src/data/orderListQuery';
-import { sheetListWindow } from '../../../src/data/sheetListQuery';
+import { orderListWindow } from '../../../src/data/lists/orderListQuery';
+import { sheetListWindow } from '../../../src/data/lists/sheetListQuery';
 import { applyRows } from '../../../src/data/writes';
 import { parseListQuery, toSearchString } from '../../../src/domain/list/listQuery';
 import { orderListOrigin, purchaseListOrigin } from '../../../src/domain/orders/detailPaging';

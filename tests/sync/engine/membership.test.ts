@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { contacts, sheets } from '../../../server/db/schema/index';
 import type { PurchasingDb } from '../../../src/data/db';
 import { putFile } from '../../../src/data/files';
-import { companyTotalPrefixes } from '../../../src/data/listKeys';
+import { companyTotalPrefixes } from '../../../src/data/lists/listKeys';
 import { readCompanySync } from '../../../src/data/meta';
 import { companyRowKeys } from '../../../src/data/writes';
 import { MEMBERSHIP_MESSAGES } from '../../../src/domain/messages/session';

@@ -8,9 +8,9 @@
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { idempotencyKeys } from '../../../server/db/schema/index';
+import type { FeedRowOf } from '../../../src/contract/feedRows';
 import type { PurchasingDb } from '../../../src/data/db';
 import { DERIVE } from '../../../src/data/derive';
-import type { FeedRowOf } from '../../../src/data/feedRows';
 import { readIdMapPairs } from '../../../src/data/meta';
 import { recountTotals } from '../../../src/data/totals';
 import { companyRowKeys } from '../../../src/data/writes';

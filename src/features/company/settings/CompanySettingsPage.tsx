@@ -3,13 +3,13 @@
 // info, the VIP box (VIP companies only), invoice info and the default delivery address. They
 // show the synced company row, so the page opens offline read-only (the saves need the server).
 import { Alert, Center, Loader, Stack, Title } from '@mantine/core';
-import { useOnline } from '../../../app/session/useOnline';
-import { useSession } from '../../../app/session/useSession';
 import {
   COMPANY_SETTINGS_LABELS as L,
   COMPANY_SETTINGS_MESSAGES as S,
 } from '../../../domain/company/settingsMessages';
 import { COMMON_MESSAGES } from '../../../domain/messages/common';
+import { useOnline } from '../../../platform/session/useOnline';
+import { useSession } from '../../../platform/session/useSession';
 import { useCompanyRow } from '../../common/useCompanyRow';
 import { useConfirm } from '../../common/useConfirm';
 import { CompanyInfoSection } from './CompanyInfoSection';

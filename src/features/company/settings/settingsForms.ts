@@ -1,6 +1,6 @@
 // The company-settings forms' values from the synced company row, and the bodies of the calls
 // from the forms (settings-messaging-shared §3 "Company", "Invoice info", "Company address").
-import type { CompanyRow } from '../../../data/feedRows';
+import type { CompanyRow } from '../../../contract/feedRows';
 import type { CompanyInfoForm } from '../../../domain/company/companyForm';
 import type { DeliveryAddressForm } from '../../../domain/company/deliveryAddress';
 import type { InvoiceForm } from '../../../domain/company/invoice';

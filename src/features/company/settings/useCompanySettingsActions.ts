@@ -4,13 +4,13 @@
 // error_message. A success asks the sync worker for the new company row at once.
 import { notifications } from '@mantine/notifications';
 import { z } from 'zod';
-import { useAppServices } from '../../../app/AppServicesContext';
-import { useApi } from '../../../app/api/useApi';
-import { useSyncApi } from '../../../app/sync/useSyncApi';
 import { COMPANY_MESSAGES } from '../../../domain/company/messages';
 import { COMPANY_SETTINGS_MESSAGES as S } from '../../../domain/company/settingsMessages';
 import { FILE_MESSAGES } from '../../../domain/files/messages';
 import { DOCUMENT_TYPES } from '../../../domain/files/uploads';
+import { useAppServices } from '../../../platform/AppServicesContext';
+import { useApi } from '../../../platform/api/useApi';
+import { useSyncApi } from '../../../platform/sync/useSyncApi';
 import type { invoiceBody } from './settingsForms';
 
 const COMPANIES = '/partners-api/v7/companies';

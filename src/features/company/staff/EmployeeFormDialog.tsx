@@ -19,7 +19,6 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useEffect, useState } from 'react';
-import { useSession } from '../../../app/session/useSession';
 import { DEFAULT_PHONE_COUNTRY } from '../../../domain/company/phoneInput';
 import { GENDER_LABELS, GENDERS } from '../../../domain/staff/staffCodes';
 import { STAFF_LABELS as L, STAFF_RULE_MESSAGES as R } from '../../../domain/staff/staffText';
@@ -28,6 +27,7 @@ import {
   validateEmployeeDetails,
   validateEmployeeForm,
 } from '../../../domain/staff/validation';
+import { useSession } from '../../../platform/session/useSession';
 import { PhoneInput } from '../../common/PhoneInput';
 import { phoneError } from '../../common/phoneInputModel';
 import { LoginUserPicker } from './LoginUserPicker';

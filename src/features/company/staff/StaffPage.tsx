@@ -5,8 +5,6 @@
 import { Alert, Button, Checkbox, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
-import { useOnline } from '../../../app/session/useOnline';
-import { useSession } from '../../../app/session/useSession';
 import type { StoredStaff } from '../../../data/derive';
 import { COMMON_MESSAGES } from '../../../domain/messages/common';
 import {
@@ -17,6 +15,8 @@ import {
 import { STAFF_LABELS as L, STAFF_RULE_MESSAGES as R } from '../../../domain/staff/staffText';
 import { DEFAULT_STATUS_FILTER, toggleStatusFilter } from '../../../domain/staff/statusFilter';
 import { type StaffAction, staffActionConfirmation } from '../../../domain/staff/transitions';
+import { useOnline } from '../../../platform/session/useOnline';
+import { useSession } from '../../../platform/session/useSession';
 import { useConfirm } from '../../common/useConfirm';
 import { EmployeeFormDialog } from './EmployeeFormDialog';
 import { HandoverDialog } from './HandoverDialog';

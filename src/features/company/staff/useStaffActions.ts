@@ -4,10 +4,10 @@
 // error_message. A success asks the sync worker for the new staff rows at once.
 import { notifications } from '@mantine/notifications';
 import { useMemo } from 'react';
-import { useApi } from '../../../app/api/useApi';
-import { useSyncApi } from '../../../app/sync/useSyncApi';
 import { STAFF_MESSAGES as M, restoreSuccessMessage } from '../../../domain/staff/messages';
 import { loginUserSearchParams } from '../../../domain/staff/validation';
+import { useApi } from '../../../platform/api/useApi';
+import { useSyncApi } from '../../../platform/sync/useSyncApi';
 import {
   deletedSchema,
   EMPLOYEES_PATH,

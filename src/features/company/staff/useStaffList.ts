@@ -1,10 +1,10 @@
 // The staff screen's list, read live from the company's synced staff table (index
 // `staff.byStatus`), so it shows offline too; undefined while the first read runs.
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useLocalDb } from '../../../app/sync/useLocalDb';
 import type { StoredStaff } from '../../../data/derive';
-import { staffList } from '../../../data/queries';
+import { staffList } from '../../../data/lists/queries';
 import type { StaffStatus } from '../../../domain/staff/staffCodes';
+import { useLocalDb } from '../../../platform/sync/useLocalDb';
 
 export function useStaffList(
   companyId: number,

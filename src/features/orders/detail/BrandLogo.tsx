@@ -1,10 +1,10 @@
 // The brand logo at the head of a sheet or order detail (purchasing-core §2.3, §2.4): clicking it
 // opens the brand's public website when the brand has a published page; no logo, nothing shown.
 import { Anchor, Image } from '@mantine/core';
-import { useAppServices } from '../../../app/AppServicesContext';
-import type { BrandRef } from '../../../data/feedRows';
+import type { BrandRef } from '../../../contract/feedRows';
 import { brandSiteUrl } from '../../../domain/catalog/publicLinks';
 import { ORDER_DETAIL_LABELS } from '../../../domain/orders/orderDetail';
+import { useAppServices } from '../../../platform/AppServicesContext';
 
 export function BrandLogo({ brand }: { brand: BrandRef | null }) {
   const { config } = useAppServices();

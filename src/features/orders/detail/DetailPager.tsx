@@ -3,8 +3,8 @@
 // either end of the list, or when the page was not opened from a list row.
 import { Button, Group } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
-import { AppButton } from '../../../app/AppLink';
 import { DETAIL_PAGING_LABELS } from '../../../domain/orders/detailPaging';
+import { AppButton } from '../../../platform/AppLink';
 import type { Neighbours } from './neighbourAddresses';
 
 function PagerButton({

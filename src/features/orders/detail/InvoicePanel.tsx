@@ -5,11 +5,11 @@
 import { Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconPrinter } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
-import { useSession } from '../../../app/session/useSession';
 import type { StoredOrder } from '../../../data/derive';
 import { templateFileName, templateOfKind } from '../../../documents/templates';
 import { type InvoiceView, invoiceViews } from '../../../domain/orders/logistics';
 import { LOGISTICS_LABELS as L } from '../../../domain/orders/logisticsLabels';
+import { useSession } from '../../../platform/session/useSession';
 import { DocumentPreview } from '../../documents/DocumentPreview';
 import type { DocumentRequest } from '../../documents/renderDocument';
 import { DetailFact } from './DetailFact';

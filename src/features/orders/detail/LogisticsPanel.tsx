@@ -4,12 +4,12 @@
 import { Badge, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { IconPrinter } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
-import { useSession } from '../../../app/session/useSession';
 import type { StoredOrder } from '../../../data/derive';
 import { templateFileName, templateOfKind } from '../../../documents/templates';
 import { EXCLUDED_LINE_NOTE, LINE_EXCLUSIONS } from '../../../domain/documents/excludedLines';
 import { type BoxView, boxViews } from '../../../domain/orders/logistics';
 import { LOGISTICS_LABELS as L } from '../../../domain/orders/logisticsLabels';
+import { useSession } from '../../../platform/session/useSession';
 import { DocumentPreview } from '../../documents/DocumentPreview';
 import type { DocumentRequest } from '../../documents/renderDocument';
 import { DetailFact } from './DetailFact';

@@ -5,10 +5,6 @@
 // tracking logs, 打印标签) and the invoices with their progress logs.
 import { Breadcrumbs, Center, Grid, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMemo } from 'react';
-import { AppAnchor, AppButton } from '../../../app/AppLink';
-import { useAppServices } from '../../../app/AppServicesContext';
-import { useOnline } from '../../../app/session/useOnline';
-import { useSession } from '../../../app/session/useSession';
 import {
   type DetailOrigin,
   orderListOrigin,
@@ -19,6 +15,10 @@ import { ORDER_DETAIL_LABELS } from '../../../domain/orders/orderDetail';
 import { DEFAULT_ORDER_TAB, type OrderTab } from '../../../domain/orders/orderTabs';
 import { orderTimeline } from '../../../domain/orders/timeline';
 import type { SheetListType } from '../../../domain/purchase/listTypes';
+import { AppAnchor, AppButton } from '../../../platform/AppLink';
+import { useAppServices } from '../../../platform/AppServicesContext';
+import { useOnline } from '../../../platform/session/useOnline';
+import { useSession } from '../../../platform/session/useSession';
 import { ChatButton } from '../../chat/ChatButton';
 import { orderChatTarget } from '../../chat/chatTarget';
 import { OrderReportExport } from '../../documents/ReportExportMenu';

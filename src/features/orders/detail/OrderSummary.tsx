@@ -3,7 +3,6 @@
 // public page, the state tag with its time, invoice and payment tags, then brand, expected
 // arrival and unpaid amount (both hidden when SIGNED) and the tax-inclusive total.
 import { Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useSession } from '../../../app/session/useSession';
 import type { StoredOrder } from '../../../data/derive';
 import { formatDate, formatDateTime } from '../../../domain/format/date';
 import { formatMoney } from '../../../domain/format/money';
@@ -16,6 +15,7 @@ import {
 import { orderStateLabel } from '../../../domain/orders/orderStates';
 import { isCancelledOrder } from '../../../domain/orders/orderTabs';
 import { isOrderSigned, orderDetailVisibility } from '../../../domain/orders/rules';
+import { useSession } from '../../../platform/session/useSession';
 import { OwnerLine } from '../../owners/OwnerLine';
 import { PendingMark } from '../../sync/PendingMark';
 import { BrandLogo } from './BrandLogo';

@@ -1,10 +1,10 @@
 // Previous/next of a sheet or order detail opened from a list row: the rows beside `index` in the
 // list the row was on — its tab, sort and quick-search filters, carried in `filter` — read with the
-// list's own local query (src/data/sheetListQuery.ts, orderListQuery.ts), as the addresses their
+// list's own local query (src/data/lists/sheetListQuery.ts, orderListQuery.ts), as the addresses their
 // row clicks open (domain/orders/detailPaging.ts), with index and pageNumber (pages of 50).
 import type { PurchasingDb } from '../../../data/db';
-import { orderListWindow } from '../../../data/orderListQuery';
-import { sheetListWindow } from '../../../data/sheetListQuery';
+import { orderListWindow } from '../../../data/lists/orderListQuery';
+import { sheetListWindow } from '../../../data/lists/sheetListQuery';
 import {
   type DetailOrigin,
   detailNeighbours,

@@ -1,7 +1,7 @@
 // The previous/next addresses of a sheet or order detail (neighbourAddresses.ts), kept live: a
 // row synced into or out of the list moves the neighbours with it.
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useLocalDb } from '../../../app/sync/useLocalDb';
+import { useLocalDb } from '../../../platform/sync/useLocalDb';
 import { type Neighbours, type NeighbourWhere, neighbourAddresses } from './neighbourAddresses';
 
 const NONE: Neighbours = { previous: null, next: null };

@@ -2,8 +2,8 @@
 // or a pulled update shows at once. Undefined while the first read runs, null when the device
 // does not hold the order (another company's, never synced, or deleted).
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useLocalDb } from '../../../app/sync/useLocalDb';
 import type { StoredOrder } from '../../../data/derive';
+import { useLocalDb } from '../../../platform/sync/useLocalDb';
 
 export function useOrder(
   companyId: number,

@@ -2,10 +2,10 @@
 // template 104 with its invoice id): the request the preview makes on the device from the synced
 // order and the two parties' rows, so it works offline. Null while the parties are read.
 import { useMemo } from 'react';
-import { useSession } from '../../../app/session/useSession';
 import type { StoredOrder } from '../../../data/derive';
 import type { OrderDocumentInput } from '../../../documents/input';
 import type { ReportTemplate } from '../../../documents/templates';
+import { useSession } from '../../../platform/session/useSession';
 import type { DocumentRequest } from '../../documents/renderDocument';
 import { useDocumentParties } from '../../documents/useDocumentParties';
 

@@ -3,7 +3,7 @@
 // the columns with cancelled orders greyed, sorting by the six keys and the row click to the
 // order detail, as the parts of the shared list screen (src/features/lists/ListScreen.tsx).
 import type { StoredOrder } from '../../../data/derive';
-import { orderListIsDirect, orderListWindow } from '../../../data/orderListQuery';
+import { orderListIsDirect, orderListWindow } from '../../../data/lists/orderListQuery';
 import { ORDER_FILTER_KEYS } from '../../../domain/list/listFilters';
 import { ORDER_SORT_KEY_OF_COLUMN, orderListSort } from '../../../domain/list/listSort';
 import { LIST_TEXT, ORDER_COLUMN_LABELS } from '../../../domain/list/listText';
@@ -14,9 +14,9 @@ import {
   type OrderTab,
   orderRowTarget,
 } from '../../../domain/orders/orderTabs';
-import type { ListSearch } from '../../../routes/searchParams';
 import { type ListKind, ListScreen } from '../../lists/ListScreen';
 import { href, pageNumberOf } from '../../lists/listLinks';
+import type { ListSearch } from '../../lists/listSearch';
 import { OrderCard, orderColumns, orderRowVersion } from './orderColumns';
 
 const SORT_OPTIONS = Object.entries(ORDER_SORT_KEY_OF_COLUMN).map(([column, key]) => ({

@@ -9,7 +9,7 @@ import {
   type SheetListRow,
   sheetListIsDirect,
   sheetListWindow,
-} from '../../../data/sheetListQuery';
+} from '../../../data/lists/sheetListQuery';
 import { SHEET_FILTER_KEYS } from '../../../domain/list/listFilters';
 import { SHEET_SORT_KEY_OF_COLUMN, sheetListSort } from '../../../domain/list/listSort';
 import { LIST_TEXT, PURCHASE_COLUMN_LABELS } from '../../../domain/list/listText';
@@ -20,9 +20,9 @@ import {
   type SheetListType,
   searchFieldVisible,
 } from '../../../domain/purchase/listTypes';
-import type { ListSearch } from '../../../routes/searchParams';
 import { type ListKind, ListScreen } from '../../lists/ListScreen';
 import { href, pageNumberOf } from '../../lists/listLinks';
+import type { ListSearch } from '../../lists/listSearch';
 import { PurchaseCard, purchaseColumns, purchaseRowVersion } from './purchaseColumns';
 
 /** The detail page; without an id it is the create form (§2.3). */

@@ -2,7 +2,7 @@
 // inquiry table's cells from the sheet, the order table's extra cells from the sheet's order;
 // money with 待确认 when absent, times in the user's timezone. The phone card shows the same
 // fields under their labels.
-import type { SheetListRow } from '../../../data/sheetListQuery';
+import type { SheetListRow } from '../../../data/lists/sheetListQuery';
 import { PAYMENT_STATES, SUPPLIER_INVOICE_STATES } from '../../../domain/finance/labels';
 import { formatDate, formatDateTime } from '../../../domain/format/date';
 import { formatMoney, MONEY_PLACEHOLDER } from '../../../domain/format/money';

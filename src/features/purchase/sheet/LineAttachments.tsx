@@ -4,7 +4,6 @@
 import { Button, CloseButton, FileButton, Group, Stack, Text } from '@mantine/core';
 import { IconPaperclip } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useSyncWrite } from '../../../app/sync/useSyncWrite';
 import { DOCUMENT_TYPES } from '../../../domain/files/uploads';
 import { SHEET_LABELS } from '../../../domain/purchase/sheetText';
 import {
@@ -12,6 +11,7 @@ import {
   MAX_LINE_ATTACHMENTS,
   validateLineAttachment,
 } from '../../../domain/purchase/validation';
+import { useSyncWrite } from '../../../platform/sync/useSyncWrite';
 import type { FileRef } from '../../../sync/core/mutations/spec';
 import type { StoreFileResult } from '../../../sync/engine/files';
 import { AttachmentLink } from './AttachmentLink';

@@ -3,13 +3,13 @@
 // server actions, the product lines — editable while the sheet is a draft —, and the state log.
 import { Group, Paper, Stack, Text } from '@mantine/core';
 import { useMemo, useState } from 'react';
-import { useOnline } from '../../../app/session/useOnline';
-import { useSession } from '../../../app/session/useSession';
 import type { StoredSheet } from '../../../data/derive';
 import { purchaseListOrigin } from '../../../domain/orders/detailPaging';
 import { linesEditable } from '../../../domain/purchase/rules';
 import { sheetActionStates, sheetStateLogEntries } from '../../../domain/purchase/sheetDetail';
 import { SHEET_LABELS } from '../../../domain/purchase/sheetText';
+import { useOnline } from '../../../platform/session/useOnline';
+import { useSession } from '../../../platform/session/useSession';
 import { DetailPager } from '../../orders/detail/DetailPager';
 import { useDetailNeighbours } from '../../orders/detail/useDetailNeighbours';
 import { StateTimeline } from '../../orders/StateTimeline';

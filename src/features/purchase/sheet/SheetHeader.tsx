@@ -2,7 +2,6 @@
 // change time, the owner with 变更负责人 (not at SIGN; works offline through the outbox), the
 // brand's logo linking to the brand's public website, and the 待同步 mark while a change waits.
 import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { useSession } from '../../../app/session/useSession';
 import type { StoredSheet } from '../../../data/derive';
 import { formatDateTime } from '../../../domain/format/date';
 import {
@@ -12,6 +11,7 @@ import {
   sheetStateLabel,
 } from '../../../domain/purchase/sheetStates';
 import { SHEET_LABELS } from '../../../domain/purchase/sheetText';
+import { useSession } from '../../../platform/session/useSession';
 import { ChatButton } from '../../chat/ChatButton';
 import { sheetChatTarget } from '../../chat/chatTarget';
 import { SheetReportExport } from '../../documents/ReportExportMenu';

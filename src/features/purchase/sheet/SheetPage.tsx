@@ -5,9 +5,9 @@
 import { Alert, Center, Loader, Stack, Title } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { useOnline } from '../../../app/session/useOnline';
-import { useSession } from '../../../app/session/useSession';
 import { SHEET_LABELS, SHEET_MESSAGES } from '../../../domain/purchase/sheetText';
+import { useOnline } from '../../../platform/session/useOnline';
+import { useSession } from '../../../platform/session/useSession';
 import { originListType, SheetBreadcrumbs } from './SheetBreadcrumbs';
 import { SheetDetail } from './SheetDetail';
 import { SheetForm } from './SheetForm';

@@ -4,14 +4,14 @@
 // reason; and the validity warning when a quoted product's validity ended 180+ days ago.
 import { Alert, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { AppAnchor } from '../../../app/AppLink';
-import { useSession } from '../../../app/session/useSession';
 import type { StoredSheet } from '../../../data/derive';
 import { paymentMethodLabel, paymentMethodTerms } from '../../../domain/finance/paymentMethods';
 import { formatDateTime } from '../../../domain/format/date';
 import { formatMoney } from '../../../domain/format/money';
 import { validityWarning } from '../../../domain/purchase/rules';
 import { SHEET_LABELS, SHEET_MESSAGES } from '../../../domain/purchase/sheetText';
+import { AppAnchor } from '../../../platform/AppLink';
+import { useSession } from '../../../platform/session/useSession';
 import { DetailFact } from '../../orders/detail/DetailFact';
 import { orderDetailHref } from './sheetSearch';
 

@@ -5,10 +5,10 @@
 // live channel's poke.
 import { notifications } from '@mantine/notifications';
 import { z } from 'zod';
-import { useApi } from '../../../app/api/useApi';
-import { useSyncApi } from '../../../app/sync/useSyncApi';
 import { PURCHASING_MESSAGES } from '../../../domain/messages/purchasing';
 import { SHEET_MESSAGES } from '../../../domain/purchase/sheetText';
+import { useApi } from '../../../platform/api/useApi';
+import { useSyncApi } from '../../../platform/sync/useSyncApi';
 
 const SHEET_API_BASE = '/inquiry-api/v7/inquiry_quotation';
 

@@ -3,9 +3,9 @@
 // must switch to (src/data/ids.ts); or the company's order of that id (the page then redirects,
 // §2.3); or nothing on this device.
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useLocalDb } from '../../../app/sync/useLocalDb';
 import type { StoredSheet } from '../../../data/derive';
 import { serverIdOf } from '../../../data/ids';
+import { useLocalDb } from '../../../platform/sync/useLocalDb';
 
 export type SheetRecord =
   | { status: 'loading' }

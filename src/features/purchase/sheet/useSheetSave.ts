@@ -3,12 +3,12 @@
 // lists straight away, marked 待同步; a draft's lines are saved with 'sheet.saveDraft' on the
 // version the user edited. The hook owns its notifications.
 import { notifications } from '@mantine/notifications';
-import { useOnline } from '../../../app/session/useOnline';
-import { useSession } from '../../../app/session/useSession';
-import { useSyncWrite } from '../../../app/sync/useSyncWrite';
 import type { StoredSheet } from '../../../data/derive';
 import { STORAGE_MESSAGES } from '../../../domain/messages/common';
 import { SHEET_MESSAGES } from '../../../domain/purchase/sheetText';
+import { useOnline } from '../../../platform/session/useOnline';
+import { useSession } from '../../../platform/session/useSession';
+import { useSyncWrite } from '../../../platform/sync/useSyncWrite';
 import { createPayload, type SheetFormState, saveDraftPayload } from './sheetFormValues';
 
 export interface SheetSave {

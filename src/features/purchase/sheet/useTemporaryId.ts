@@ -2,7 +2,7 @@
 // the form takes it (purchasing-core §5 "a new brand with a negative temporary id"), from the same
 // sequence as every offline row, so it never collides with one. 0 until the engine answers.
 import { useEffect, useState } from 'react';
-import { useAppServices } from '../../../app/AppServicesContext';
+import { useAppServices } from '../../../platform/AppServicesContext';
 
 export function useTemporaryId(): number {
   const { sync } = useAppServices();
