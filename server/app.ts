@@ -3,10 +3,9 @@ import { constants as zlib } from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { registerSession } from './auth/session';
-import type { TokenVerifier } from './auth/tokens';
 import { API_AUDIENCE, embeddedVerifier, externalVerifier } from './auth/verifier';
-import type { ServerConfig, TrustProxy } from './config';
-import type { Database } from './db/database';
+import type { TrustProxy } from './config';
+import type { AppContext, AppDeps, RouteInfo } from './context';
 import { registerBrandLogos } from './demo/seed/logos';
 import { startSimulator } from './demo/sim/runner';
 import { registerAppFiles } from './http/appFiles';
@@ -16,7 +15,7 @@ import { registerSecurityHeaders } from './http/securityHeaders';
 import { registerTextGuard } from './http/textGuard';
 import { registerIdentityProvider } from './idp/identityProvider';
 import { loadProviderKeys } from './idp/keysFile';
-import { createLiveBus, type LiveBus } from './live/bus';
+import { createLiveBus } from './live/bus';
 import { registerLiveChannel } from './live/socket';
 import { registerAccount } from './routes/account';
 import { registerAccounting } from './routes/accounting';
@@ -34,36 +33,6 @@ import { registerTemplates } from './routes/templates';
 import { registerTodos } from './routes/todos';
 import { registerUser } from './routes/user';
 import { startMaintenance } from './sync/maintenance';
-
-/** Every route of the app with its auth level, for the route-matrix tests and docs/api.md. */
-export type RouteInfo = {
-  method: string;
-  url: string;
-  auth: string;
-  /** The route's JSON schemas (params, querystring, body), as declared. */
-  schema: { params?: unknown; querystring?: unknown; body?: unknown };
-};
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    routeTable: RouteInfo[];
-  }
-}
-
-export type AppDeps = {
-  config: ServerConfig;
-  database: Database;
-  /** Where the log goes instead of stdout (tests read it: no secrets in a production log). */
-  logStream?: { write(line: string): void };
-};
-
-export type AppContext = AppDeps & {
-  verifier: TokenVerifier;
-  /** Live events of every server process on this database (LISTEN/NOTIFY). */
-  bus: LiveBus;
-  /** The issuer of the tokens the API accepts. */
-  issuer: string;
-};
 
 /** A hop count as the function Fastify's types accept: believe the `hops` nearest hops. */
 function fastifyTrustProxy(

@@ -5,7 +5,7 @@
 // logos are sandboxed, the sign-in page allows its inline styles).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { RuntimeConfig } from '../../src/domain/config/runtimeConfig';
-import type { AppContext } from '../app';
+import type { AppContext } from '../context';
 import { runtimeConfig } from '../routes/runtimeConfig';
 
 /** Answers that are data, not a document: nothing in them may load or run anything. */

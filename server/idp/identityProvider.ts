@@ -5,7 +5,7 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import Provider from 'oidc-provider';
-import type { AppContext } from '../app';
+import type { AppContext } from '../context';
 import { addressKey } from '../http/clientAddress';
 import { purgeExpiredPayloads } from './adapter';
 import { MOUNT_PATH, providerConfiguration } from './configuration';

@@ -3,7 +3,7 @@
 // authorized against the user's own id and companies. Events come from the process-wide bus.
 import websocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../app';
+import type { AppContext } from '../context';
 import { addressKey } from '../http/clientAddress';
 import type { LiveBus } from './bus';
 import { LiveConnection } from './connection';

@@ -24,9 +24,9 @@ import {
 } from '../account/registrations';
 import { createSmsOutbox, imageCodeRecorder, smsText } from '../account/smsOutbox';
 import { CODE_TTL_MINUTES, issueCode } from '../account/verificationCodes';
-import type { AppContext } from '../app';
 import { PasswordHashBusy } from '../auth/passwords';
 import { requireUser } from '../auth/session';
+import type { AppContext } from '../context';
 import { addressKey } from '../http/clientAddress';
 import { HttpError } from '../http/httpError';
 import { mutate } from '../http/mutation';

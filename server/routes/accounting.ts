@@ -4,8 +4,8 @@
 // limited to what the current company is a party of, anything else reads as absent (404).
 import { and, asc, eq, or, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../app';
 import { requireMembership } from '../auth/session';
+import type { AppContext } from '../context';
 import type { Db } from '../db/database';
 import { invoiceLines, invoiceLogs, invoices, logisticsBoxes, orders } from '../db/schema/index';
 import { notFound } from '../http/httpError';

@@ -3,8 +3,8 @@
 // list. Reads are for members of the company; writes for its administrators only ('admin' auth
 // level: 403 with the spec's text otherwise). The path's company must be the current company.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AppContext } from '../app';
 import { requireMembership } from '../auth/session';
+import type { AppContext } from '../context';
 import { forbidden } from '../http/httpError';
 import { mutate } from '../http/mutation';
 import { ok } from '../http/replies';

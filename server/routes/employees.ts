@@ -4,8 +4,8 @@
 // delete the spec's 当前登录用户不是管理员，请开通管理员权限. Rules: server/partners/staffService.ts.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { STAFF_STATUSES, type StaffStatus } from '../../src/domain/staff/staffCodes';
-import type { AppContext } from '../app';
 import { type Membership, requireMembership } from '../auth/session';
+import type { AppContext } from '../context';
 import { badRequest, forbidden } from '../http/httpError';
 import { mutate } from '../http/mutation';
 import { byAccountOrAddress, registerRateLimits } from '../http/rateLimits';

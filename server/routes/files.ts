@@ -11,8 +11,8 @@ import {
   MAX_FILE_SIZE_BYTES,
 } from '../../src/domain/files/uploads';
 import { COMMON_MESSAGES } from '../../src/domain/messages/common';
-import type { AppContext } from '../app';
 import { requireMembership } from '../auth/session';
+import type { AppContext } from '../context';
 import { badRequest, HttpError, notFound, refused } from '../http/httpError';
 import { mutate, replayStoredAnswer } from '../http/mutation';
 import { ok } from '../http/replies';

@@ -3,8 +3,8 @@
 // the mutations in inquiryActions.ts. Rules live in server/purchasing/sheet*.ts.
 import type { FastifyInstance } from 'fastify';
 import { DEFAULT_SHEET_LIST_TYPE, type SheetListType } from '../../src/domain/purchase/listTypes';
-import type { AppContext } from '../app';
 import { requireMembership } from '../auth/session';
+import type { AppContext } from '../context';
 import { type ListQuery, parseListParams } from '../http/listParams';
 import { ok } from '../http/replies';
 import { sheetDefaultContact, sheetDetail, sheetIdByName } from '../purchasing/sheetLookup';

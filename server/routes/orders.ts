@@ -5,8 +5,8 @@
 import { and, count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { ORDER_TABS, type OrderTab } from '../../src/domain/orders/orderTabs';
-import type { AppContext } from '../app';
 import { requireMembership } from '../auth/session';
+import type { AppContext } from '../context';
 import type { Db } from '../db/database';
 import { companies, contacts, orders } from '../db/schema/index';
 import { notFound } from '../http/httpError';

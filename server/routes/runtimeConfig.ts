@@ -4,7 +4,7 @@
 // src/domain/config, where the app validates what it reads against it.
 import type { FastifyInstance } from 'fastify';
 import type { RuntimeConfig } from '../../src/domain/config/runtimeConfig';
-import type { AppContext } from '../app';
+import type { AppContext } from '../context';
 
 export const APP_SCOPE = 'openid profile offline_access';
 

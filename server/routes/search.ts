@@ -4,8 +4,8 @@
 // scoped: nothing of another buyer company is ever listed.
 import { and, asc, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../app';
 import { requireMembership } from '../auth/session';
+import type { AppContext } from '../context';
 import { accounts, banks, companies, contacts, customsNames, hsCodes } from '../db/schema/index';
 import { containsPattern } from '../db/searchText';
 import { ok } from '../http/replies';

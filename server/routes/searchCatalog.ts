@@ -13,8 +13,8 @@ import {
   type ProductEntryForm,
 } from '../../src/domain/messages/purchasing';
 import { productSearchCheck } from '../../src/domain/purchase/validation';
-import type { AppContext } from '../app';
 import { requireMembership } from '../auth/session';
+import type { AppContext } from '../context';
 import { brands, products } from '../db/schema/index';
 import { containsPattern, prefixPattern } from '../db/searchText';
 import { badRequest } from '../http/httpError';

@@ -11,8 +11,8 @@ import {
   sheetInList,
 } from '../../src/domain/purchase/listTypes';
 import { SHEET_STATE_GROUP, SHEET_STATES } from '../../src/domain/purchase/sheetStates';
-import type { AppContext } from '../app';
 import { requireMembership } from '../auth/session';
+import type { AppContext } from '../context';
 import { news, orders, sheets } from '../db/schema/index';
 import { notFound } from '../http/httpError';
 import { ok } from '../http/replies';

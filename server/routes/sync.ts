@@ -2,8 +2,8 @@
 // A cursor older than the purged tombstones answers 410 and the client resyncs that company.
 import { and, asc, count, eq, gt } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../app';
 import { requireMembership } from '../auth/session';
+import type { AppContext } from '../context';
 import { syncChanges } from '../db/schema/index';
 import { HttpError } from '../http/httpError';
 import { ok } from '../http/replies';

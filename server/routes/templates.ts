@@ -7,8 +7,8 @@
 // (DOCUMENT_RENDERS at once, a short line waiting) are answered 503 with Retry-After.
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../app';
 import { requireMembership } from '../auth/session';
+import type { AppContext } from '../context';
 import { accounts } from '../db/schema/index';
 import {
   attachmentHeader,

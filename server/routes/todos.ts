@@ -3,8 +3,8 @@
 // server/messaging (todoService, mailService, todoQueries); this file parses and authorizes.
 import type { FastifyInstance } from 'fastify';
 import type { TodoModule, TodoScope, TodoState, TodoType } from '../../src/domain/todos/todoCodes';
-import type { AppContext } from '../app';
 import { type AuthUser, requireMembership } from '../auth/session';
+import type { AppContext } from '../context';
 import { badRequest, forbidden, notFound } from '../http/httpError';
 import { mutate } from '../http/mutation';
 import { ok } from '../http/replies';

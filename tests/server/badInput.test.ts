@@ -4,7 +4,7 @@
 // administrator of the company, so each request reaches the route's own validation and rules.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RouteInfo } from '../../server/app';
+import type { RouteInfo } from '../../server/context';
 import { COMMON_MESSAGES } from '../../src/domain/messages/common';
 import { startTestServer, type TestServer } from '../support/app';
 import { drivers } from '../support/databases';
