@@ -23,6 +23,7 @@ import {
   validateFirstPayment,
 } from '../../src/domain/documents/contractExport';
 import { DEFAULT_TIMEZONE, isValidTimeZone } from '../../src/domain/format/date';
+import { isRecord } from '../../src/domain/guards';
 import { COMMON_MESSAGES } from '../../src/domain/messages/common';
 import type { Db } from '../db/database';
 import { orders } from '../db/schema/index';
@@ -95,9 +96,6 @@ export function parseNow(value: unknown, serverNow: () => Date = () => new Date(
   if (Number.isNaN(date.getTime())) throw badRequest(TEMPLATE_MESSAGES.BAD_NOW);
   return date.toISOString();
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function optionalBoolean(data: Record<string, unknown>, key: string): boolean | undefined {
   const value = data[key];

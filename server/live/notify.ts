@@ -4,6 +4,7 @@
 // notifications of one transaction together and in order, so the listener can reassemble them
 // without a table, a second query or a cleanup job.
 import { randomUUID } from 'node:crypto';
+import { isRecord } from '../../src/domain/guards';
 import type { LiveEvent } from '../sync/changeSet';
 
 /** PostgreSQL's limit is "less than 8000 bytes"; keep a margin for the chunk envelope. */
@@ -26,10 +27,6 @@ export function encodeLiveEvent(event: LiveEvent): string[] {
     parts.push(JSON.stringify({ chunk: { id, n, of, data: piece } } satisfies Chunk));
   }
   return parts;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function asEvent(value: unknown): LiveEvent | null {

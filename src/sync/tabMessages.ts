@@ -1,8 +1,8 @@
 // What the tabs of one user post on their session channel besides the election's and the
 // router's messages: the leader's status, a renewed token, and a sign-out. Read defensively: the
 // channel is shared with the other protocols and with other versions of the app.
+import { isRecord } from '../domain/guards';
 import type { SyncStatus } from './engine/status';
-import { isRecord } from './leader/ports';
 
 export type TabMessage =
   | { kind: 'sync-status'; status: SyncStatus }

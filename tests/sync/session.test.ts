@@ -5,8 +5,8 @@
 // when the leader dies before answering; a follower's sign-in reaches the leader; closing the
 // leader hands the engine over.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { isRecord } from '../../src/domain/guards';
 import type { MutationInput } from '../../src/sync/core/mutations';
-import { isRecord } from '../../src/sync/leader/ports';
 import type { SyncSession } from '../../src/sync/session';
 import {
   type Harness,

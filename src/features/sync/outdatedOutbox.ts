@@ -2,8 +2,8 @@
 // entries it can read, as the pending-changes view words them, how many it cannot, and the text
 // of the export, which keeps every unsent entry as stored, readable or not.
 import type { OutdatedSnapshot } from '../../data/readOnly';
+import { isRecord } from '../../domain/guards';
 import { readEntry } from '../../sync/core/storedEntry';
-import { isRecord } from '../../sync/core/types';
 import { type EntryView, entryView } from './entryView';
 
 export interface OutdatedOutbox {

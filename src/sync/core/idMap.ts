@@ -3,12 +3,12 @@
 // sheet created offline), rows kept in entries for rollback, and the URL of an open detail page.
 // Server ids are positive and temporary ids are never reused, so mappings commute: applying them
 // in any order, one by one or all at once, gives the same result.
+import { isRecord } from '../../domain/guards';
 import { mapPayloadIds, type OutboxEntry } from './mutations';
 import { mapId } from './mutations/spec';
 import {
   beforeRows,
   type IdMap,
-  isRecord,
   parseRowKey,
   type Row,
   type RowKey,

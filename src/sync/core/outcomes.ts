@@ -3,8 +3,10 @@
 // that applies the change (docs/api.md §1), so a request repeated after a lost answer or a crash
 // gets that first answer back: "applied but reported failed" cannot happen, and a retry is always
 // safe. The reverse must not happen either: only our own 2xx envelope counts as applied.
+
+import { isRecord } from '../../domain/guards';
 import { COMMON_MESSAGES, messageForHttpStatus } from '../../domain/messages/common';
-import { asRow, isRecord, type Row } from './types';
+import { asRow, type Row } from './types';
 
 /** An HTTP answer as the engine read it (body parsed as JSON when it was JSON, else null). */
 export interface HttpAnswer {

@@ -2,6 +2,8 @@
 // temporary-id map, uploaded files, the HTTP request an entry becomes, and an entry's bookkeeping.
 // No Dexie, no fetch, no timers here: the engine reads and writes, these modules decide.
 
+import { isRecord } from '../../domain/guards';
+
 /** The client tables an offline mutation touches or references. */
 export type SyncTable = 'sheets' | 'orders' | 'todos' | 'brands';
 
@@ -141,10 +143,6 @@ export function beforeRows(before: EntryMeta['before']): Array<[RowKey, Row | nu
 
 export function entityKey(ref: EntityRef): string {
   return `${ref.table}:${ref.id}`;
-}
-
-export function isRecord(value: unknown): value is Readonly<Record<string, unknown>> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** A value read back as a row: an object with integer `id` and `version`. */

@@ -8,13 +8,14 @@ import type { PurchasingDb } from '../../data/db';
 import { dropCompanyFiles, fileCompanyIds } from '../../data/files';
 import { syncedCompanyIds } from '../../data/meta';
 import { clearCompany } from '../../data/writes';
+import { isRecord } from '../../domain/guards';
 import { MEMBERSHIP_MESSAGES } from '../../domain/messages/session';
 import { MUTATION_LABELS } from '../../domain/messages/sync';
 import type { OutboxEntry } from '../core/mutations';
-import { isRecord } from '../core/types';
 import { fileIdsOf } from './files';
 import { engineTables } from './localRows';
-import { loadOutbox, saveEntries } from './outboxStore';
+import { loadOutbox } from '../outbox';
+import { saveEntries } from './outboxStore';
 
 /** The server's error_code for a company the account does not (or no longer) work for. */
 export const NOT_A_MEMBER = 'NOT_A_MEMBER';

@@ -9,13 +9,15 @@ import type { FeedChange } from '../../contract/feedRows';
 import type { PurchasingDb } from '../../data/db';
 import { readCompanySync, writeCompanySync } from '../../data/meta';
 import { applyChanges, clearCompany } from '../../data/writes';
+import { isRecord } from '../../domain/guards';
 import { touchedKey } from '../core/mutations';
 import { rebase } from '../core/rebase';
-import { asRow, isRecord, isTemporaryId, parseRowKey, type Row, type RowKey } from '../core/types';
+import { asRow, isTemporaryId, parseRowKey, type Row, type RowKey } from '../core/types';
 import { call, type FetchLike } from './http';
 import { engineTables, writeRows } from './localRows';
 import { isNotAMember } from './membership';
-import { loadOutbox, ofCompany, saveEntries } from './outboxStore';
+import { loadOutbox } from '../outbox';
+import { ofCompany, saveEntries } from './outboxStore';
 
 export interface PullDeps {
   db: PurchasingDb;

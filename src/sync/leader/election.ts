@@ -6,7 +6,8 @@
 // successor both claim it, the higher term wins without either asking the lock manager.
 // Tabs also announce their schema version; a tab older than another tab is told to reload.
 import { SCHEMA_VERSION } from '../../data/schema';
-import { type ChannelLike, type Clock, isRecord, type LocksLike } from './ports';
+import { isRecord } from '../../domain/guards';
+import type { ChannelLike, Clock, LocksLike } from './ports';
 
 export interface ElectionOptions extends Clock {
   /** `purchasing-sync-<userId>`: one leader per user, across all the user's tabs. */

@@ -39,5 +39,3 @@ export interface Clock {
   clearTimer(handle: unknown): void;
 }
 
-export const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null;

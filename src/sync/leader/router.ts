@@ -3,9 +3,11 @@
 // answers with the same id. Nobody but the leader answers. A command whose leader changes before
 // the answer is sent again to the new leader: every command may run twice with one outcome
 // (`enqueue` carries the entry id its tab drew, and a second enqueue under an id is a no-op).
+
+import { isRecord } from '../../domain/guards';
 import type { MutationInput } from '../core/mutations';
 import type { SyncStatus } from '../engine/status';
-import { type ChannelLike, type Clock, isRecord } from './ports';
+import type { ChannelLike, Clock } from './ports';
 
 export type SyncCommand =
   | { type: 'pullNow'; companyId?: number }

@@ -3,6 +3,8 @@
 // with it, and reading a token's expiry so a fresh one can be sent before the server drops us.
 // Pure functions, no DOM (they run in the sync worker).
 
+import { isRecord } from '../../domain/guards';
+
 export type ServerFrame =
   | { type: 'connected' }
   | { type: 'subscribed'; topic: string }
@@ -22,9 +24,6 @@ export const CLOSE_UNAUTHORIZED = 4401;
 export const CLOSE_FORBIDDEN = 4403;
 /** The account stopped working for one of its companies (server/live/protocol.ts). */
 export const CLOSE_NOT_A_MEMBER = 4410;
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Reads one text frame from the server; anything unexpected is null (and ignored). */
 export function parseServerFrame(text: unknown): ServerFrame | null {

@@ -5,8 +5,10 @@
 // to tabs: a follower posts its whole set on every change and to each new leader, and again as a
 // lease while the set is not empty, so the topics of a tab that died without a word are dropped
 // after `leaseMs`. The leader holds the union of its own topics and its followers' leases.
+
+import { isRecord } from '../../domain/guards';
 import type { LiveEvent } from '../api';
-import { type Clock, isRecord } from '../leader/ports';
+import type { Clock } from '../leader/ports';
 import type { LiveStatus } from './liveClient';
 
 export const WATCH_LEASE_MS = 60_000;

@@ -3,11 +3,13 @@
 // create's answer maps the ids later entries need, a replay under the same key answers the first
 // result, the optimistic effects agree with the rows the server answers, and the feed's rows
 // settle the applied entries.
+
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../server/app';
 import { accounts, contacts } from '../../../server/db/schema/index';
+import { isRecord } from '../../../src/domain/guards';
 import { onApplied } from '../../../src/sync/core/lifecycle';
 import {
   effectOn,
@@ -20,13 +22,7 @@ import {
 import { nextBatch, type SendState } from '../../../src/sync/core/ordering';
 import { classifyAnswer, type Outcome } from '../../../src/sync/core/outcomes';
 import { rebase } from '../../../src/sync/core/rebase';
-import {
-  asRow,
-  isRecord,
-  type OutboxRequest,
-  type Row,
-  type RowKey,
-} from '../../../src/sync/core/types';
+import { asRow, type OutboxRequest, type Row, type RowKey } from '../../../src/sync/core/types';
 import { testConfig } from '../../support/app';
 import { drivers, openTestDatabase, type TestDatabase } from '../../support/databases';
 import { type FixtureIds, seedFixtures } from '../../support/fixtures';

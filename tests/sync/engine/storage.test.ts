@@ -4,12 +4,13 @@
 // message until a later write succeeds; the entry is never lost and is applied exactly once,
 // without a restart (an entry left `sending` goes again; a lost connection is reopened). Also:
 // persistent storage asked for at start, usage and quota in the status.
+import { isRecord } from '../../../src/domain/guards';
 import 'fake-indexeddb/auto';
 import Dexie from 'dexie';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { PurchasingDb } from '../../../src/data/db';
 import { STORAGE_MESSAGES } from '../../../src/domain/messages/common';
-import { asRow, isRecord } from '../../../src/sync/core/types';
+import { asRow } from '../../../src/sync/core/types';
 import type { SyncStatus } from '../../../src/sync/engine/status';
 import type { StorageLike } from '../../../src/sync/engine/storage';
 import {

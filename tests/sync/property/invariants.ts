@@ -5,6 +5,7 @@
 // applied exactly once (Idempotency-Key records, and the rows its marker names), each row's
 // changes landed in the order they were made and the last owner change won, and the device's
 // tables equal the server's projections of the company, list totals included.
+
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { idempotencyKeys } from '../../../server/db/schema/index';
@@ -14,8 +15,9 @@ import { DERIVE } from '../../../src/data/derive';
 import { readIdMapPairs } from '../../../src/data/meta';
 import { recountTotals } from '../../../src/data/totals';
 import { companyRowKeys } from '../../../src/data/writes';
-import { asRow, isRecord, type Row } from '../../../src/sync/core/types';
-import { loadOutbox } from '../../../src/sync/engine/outboxStore';
+import { isRecord } from '../../../src/domain/guards';
+import { asRow, type Row } from '../../../src/sync/core/types';
+import { loadOutbox } from '../../../src/sync/outbox';
 import type { Tab } from './device';
 import type { Enqueued, Play } from './play';
 import { finalPull, rest, runOn, someTab } from './rest';

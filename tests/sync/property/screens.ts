@@ -3,10 +3,12 @@
 // offline, and a marker (unique text) in every row the step creates, so the server's copies can
 // be counted. Also says when the server must refuse the step (a departed owner, another
 // company's thread).
+
 import type { PurchasingDb } from '../../../src/data/db';
 import { readIdMapPairs } from '../../../src/data/meta';
+import { isRecord } from '../../../src/domain/guards';
 import type { MutationInput } from '../../../src/sync/core/mutations';
-import { asRow, isRecord, type Row } from '../../../src/sync/core/types';
+import { asRow, type Row } from '../../../src/sync/core/types';
 import type { SyncSession } from '../../../src/sync/session';
 import { line } from '../core/fixtures';
 import type { OwnerPick, Step, Target } from './scenario';

@@ -2,7 +2,8 @@
 // §7 `PUT /orders-api/v7/orders/{id}/follower`), both with If-Match. The owner shown changes at
 // once; the row's owner lives in `current_node` (sheets) or `current_order_node` (orders).
 import { z } from 'zod/mini';
-import { isRecord, PENDING_FIELD, type Row, rowKey } from '../types';
+import { isRecord } from '../../../domain/guards';
+import { PENDING_FIELD, type Row, rowKey } from '../types';
 import { idSchema, type MutationSpec, mapId, temporary, versionReached } from './spec';
 
 const ownerSchema = z.object({

@@ -2,7 +2,8 @@
 // are replaced as a whole, with If-Match on the version the user edited, so a draft someone else
 // changed meanwhile comes back as a 409 with both versions instead of being overwritten.
 import { z } from 'zod/mini';
-import { isRecord, PENDING_FIELD, rowKey } from '../types';
+import { isRecord } from '../../../domain/guards';
+import { PENDING_FIELD, rowKey } from '../types';
 import {
   brandMapping,
   brandSchema,

@@ -3,7 +3,8 @@
 // optimistic sheet row (docs/api.md §3 `sheets`).
 import { z } from 'zod/mini';
 import { PAYMENT_METHODS } from '../../../domain/finance/paymentMethods';
-import { type IdMap, isRecord, type Row, type UploadedFiles } from '../types';
+import { isRecord } from '../../../domain/guards';
+import type { IdMap, Row, UploadedFiles } from '../types';
 import { attachmentView, type FileRef, fileRefSchema, idSchema, mapId, objectNameOf } from './spec';
 
 export const paymentMethodSchema = z.enum(PAYMENT_METHODS);
