@@ -5,12 +5,11 @@ import { DatesProvider } from '@mantine/dates';
 import { Notifications } from '@mantine/notifications';
 import { RouterProvider } from '@tanstack/react-router';
 import 'dayjs/locale/zh-cn';
-import { AppServicesContext } from '../platform/AppServicesContext';
+import { type AppServices, AppServicesContext } from '../platform/AppServicesContext';
 import { UpdatePrompt } from '../platform/pwa/UpdatePrompt';
 import { SessionProvider } from '../platform/session/SessionProvider';
+import { cssVariablesResolver, theme } from '../platform/theme';
 import { router } from '../routes/router';
-import type { AppServices } from './appServices';
-import { cssVariablesResolver, theme } from './theme';
 
 export function App({ services }: { services: AppServices }) {
   return (

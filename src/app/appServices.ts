@@ -1,11 +1,13 @@
 // The tab's long-lived services, made once at boot from the runtime config: sign-in, the session,
 // the API client and the sync worker connection, wired to each other. React only reads them
 // (App provides them); nothing here renders.
+
 import { notifications } from '@mantine/notifications';
+import { APP_ROUTES } from '../contract/api/routes';
 import { openUserDatabase } from '../data/db';
 import type { RuntimeConfig } from '../domain/config/runtimeConfig';
-import { type ApiClient, createApiClient } from '../platform/api/apiClient';
-import { USER_INFO_PATH, userInfoSchema } from '../platform/api/userInfo';
+import type { AppServices } from '../platform/AppServicesContext';
+import { createApiClient } from '../platform/api/apiClient';
 import { createOidcAuth, createRevocations, createUserManager } from '../platform/auth/oidcAuth';
 import { AUTH_CALLBACK_PATH } from '../platform/auth/returnTo';
 import { clearUserCaches } from '../platform/pwa/userCaches';
@@ -14,14 +16,6 @@ import { persistedSessionStore } from '../platform/session/sessionStore';
 import { syncEndpoints } from '../platform/sync/endpoints';
 import { SyncConnection } from '../platform/sync/syncConnection';
 import { createSyncClient, watchAppSignals } from '../sync/client';
-
-export interface AppServices {
-  /** The runtime config the app started with (config.json). */
-  config: RuntimeConfig;
-  session: SessionController;
-  api: ApiClient;
-  sync: SyncConnection;
-}
 
 const online = () => navigator.onLine;
 
@@ -63,7 +57,7 @@ export function createAppServices(
     store: persistedSessionStore,
     // Every end of a session empties the caches of the user's files (avatars, images).
     clearFileCaches: clearUserCaches,
-    fetchUser: () => api.get(USER_INFO_PATH, { schema: userInfoSchema, quiet: true }),
+    fetchUser: () => api.call(APP_ROUTES.userInfo, { quiet: true }),
     endpoints: syncEndpoints(config, page),
     online,
     notify,

@@ -2,8 +2,8 @@
 // kept from an earlier start (the very first open, offline). It brings its own MantineProvider so
 // the boot code can render it in place of the whole app.
 import { Button, Center, MantineProvider, Stack, Text, Title } from '@mantine/core';
-import { theme } from '../../app/theme';
 import { PWA_MESSAGES } from '../../domain/messages/pwa';
+import { theme } from '../theme';
 
 export function ConfigUnavailable({
   onRetry = () => window.location.reload(),

@@ -1,3 +1,5 @@
+// The Mantine theme of every screen, the config error page included (main.tsx renders that
+// before App exists, so the theme sits in the platform, below both).
 import { type CSSVariablesResolver, createTheme } from '@mantine/core';
 
 // System CJK fonts first: the app never downloads a web font for its interface. Shade 8 of each
