@@ -13,9 +13,9 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import type { Download, Page } from '@playwright/test';
+import { RUNTIME_CACHES } from '../src/contract/serviceWorkerCaches';
 import { DOCUMENT_MESSAGES } from '../src/domain/documents/messages';
 import { formatAmount } from '../src/domain/format/money';
-import { RUNTIME_CACHES } from '../sw/caches';
 import { inkShare, rasterPage } from '../tests/documents/poppler';
 import { BuyerApi } from './fixtures/BuyerApi';
 import { DocumentsPage } from './fixtures/DocumentsPage';

@@ -13,7 +13,7 @@ import {
 } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, StaleWhileRevalidate } from 'workbox-strategies';
-import { DOCUMENT_FONT_PATH, RUNTIME_CACHES } from './caches';
+import { DOCUMENT_FONT_PATH, RUNTIME_CACHES } from '../src/contract/serviceWorkerCaches';
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<{ url: string; revision: string | null } | string>;

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import {
+  DOCUMENT_FONT_PATH,
+  RUNTIME_CACHES,
+  USER_CACHES,
+} from '../../src/contract/serviceWorkerCaches';
 import { FONT_FILES } from '../../src/documents/fonts/fontFiles';
-import { DOCUMENT_FONT_PATH, RUNTIME_CACHES, USER_CACHES } from '../../sw/caches';
 
 /** Vite's default asset name: `assets/[name]-[hash][extname]` (hash: 8 base64url characters). */
 const emitted = (file: string, hash: string) => `/assets/${file.replace(/\.ttf$/, `-${hash}.ttf`)}`;

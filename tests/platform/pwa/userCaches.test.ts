@@ -1,7 +1,7 @@
 // clearUserCaches empties exactly the caches holding one user's files and keeps the shared ones.
 import { afterEach, expect, it, vi } from 'vitest';
+import { RUNTIME_CACHES } from '../../../src/contract/serviceWorkerCaches';
 import { clearUserCaches } from '../../../src/platform/pwa/userCaches';
-import { RUNTIME_CACHES } from '../../../sw/caches';
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -1,5 +1,6 @@
-// Names of the service worker's runtime caches, shared with the app (src/platform/pwa/userCaches.ts):
-// renaming one orphans what installed apps stored under the old name.
+// Names of the service worker's runtime caches: a contract between the service worker (sw/sw.ts)
+// and the page (src/platform/pwa/userCaches.ts), both of which import it from here. Renaming one
+// orphans what installed apps stored under the old name.
 export const RUNTIME_CACHES = {
   /** Public brand logos (/brand-logos/*.svg): the same for every user. */
   brandLogos: 'brand-logos',
