@@ -25,7 +25,7 @@ import { registerFiles } from './routes/files';
 import { registerHealth } from './routes/health';
 import { registerInquiry } from './routes/inquiry';
 import { registerOrders } from './routes/orders';
-import { registerRuntimeConfig } from './routes/runtimeConfig';
+import { registerRuntimeConfig, runtimeConfig } from './routes/runtimeConfig';
 import { registerSearch } from './routes/search';
 import { registerMisc } from './routes/shellCalls';
 import { registerSync } from './routes/sync';
@@ -98,7 +98,7 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
   });
   registerErrorHandling(app);
   registerTextGuard(app);
-  registerSecurityHeaders(app, context);
+  registerSecurityHeaders(app, context.config.publicUrl, runtimeConfig(context));
   registerSession(app, database.db, verifier);
   registerHealth(app, context);
   registerSync(app, context);

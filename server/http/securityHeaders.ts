@@ -5,8 +5,6 @@
 // logos are sandboxed, the sign-in page allows its inline styles).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { RuntimeConfig } from '../../src/domain/config/runtimeConfig';
-import type { AppContext } from '../context';
-import { runtimeConfig } from '../routes/runtimeConfig';
 
 /** Answers that are data, not a document: nothing in them may load or run anything. */
 export const API_POLICY = "default-src 'none'; frame-ancestors 'none'";
@@ -93,9 +91,14 @@ function isJson(reply: FastifyReply): boolean {
   return typeof type === 'string' && /^application\/(problem\+)?json\b/i.test(type);
 }
 
-export function registerSecurityHeaders(app: FastifyInstance, context: AppContext): void {
-  const policy = appPolicy(connectSources(context.config.publicUrl, runtimeConfig(context)));
-  const publicHttps = context.config.publicUrl.startsWith('https:');
+/** `settings` is what /config.json hands the app: the policy lets it connect there and nowhere else. */
+export function registerSecurityHeaders(
+  app: FastifyInstance,
+  publicUrl: string,
+  settings: RuntimeConfig,
+): void {
+  const policy = appPolicy(connectSources(publicUrl, settings));
+  const publicHttps = publicUrl.startsWith('https:');
 
   // On the raw response, so the embedded provider's pages (written by Koa past Fastify's reply)
   // get them too; a header a route sets itself wins (Node merges them under writeHead's).
