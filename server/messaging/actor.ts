@@ -37,7 +37,3 @@ export function contactActor(contact: { id: number; companyId: number; name: str
     inboxUser: { id: 0, name: contact.name, contacts },
   };
 }
-
-export const actorCompanyIds = (actor: Actor): number[] => [
-  ...new Set([actor.companyId, ...actor.contacts.map((c) => c.company_id)]),
-];

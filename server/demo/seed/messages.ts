@@ -106,11 +106,6 @@ function fill(rng: Random, template: string, values: { no: string; to?: string }
     .replaceAll('{digits}', String(rng.int(100_000, 999_999)));
 }
 
-/** A line the supplier's sales contact writes about a document at this stage. */
-export function supplierMessage(rng: Random, stage: ThreadStage, moduleNumber: string): string {
-  return fill(rng, rng.pick(SUPPLIER_LINES[stage]), { no: moduleNumber });
-}
-
 /** The state of a to-do its recipient has had for a while: all four states occur. */
 function receivedState(rng: Random): TodoState {
   return rng.weighted<TodoState>([

@@ -55,8 +55,6 @@ export const isTodoType = (value: unknown): value is TodoType => includes(TODO_T
 export const isTodoState = (value: unknown): value is TodoState => includes(TODO_STATES, value);
 export const isTodoScope = (value: unknown): value is TodoScope => includes(TODO_SCOPES, value);
 export const isTodoModule = (value: unknown): value is TodoModule => includes(TODO_MODULES, value);
-export const isTodoEventType = (value: unknown): value is TodoEventType =>
-  includes(TODO_EVENT_TYPES, value);
 
 // An unknown code from a newer server is shown as it is.
 export const todoTypeLabel = (code: string): string =>
