@@ -1,6 +1,7 @@
-// List totals: read one, apply the deltas a write produced (inside the writer's transaction), and
-// recount a company from its list indexes after a full resync or when in doubt. A recount reads
-// index keys only, never rows, and never scans a table.
+// List totals: read one, and apply the deltas a write produced (inside the writer's transaction).
+// `recountTotals` counts a company's totals again from its list indexes (index keys only, never
+// rows): no production path calls it; it is the oracle the tests hold the kept totals against
+// (engine, property and migration tests), and the repair a future full resync would run.
 import Dexie from 'dexie';
 import { ORDER_TABS } from '../domain/orders/orderTabs';
 import { SHEET_LIST_TYPES } from '../domain/purchase/listTypes';
@@ -65,7 +66,7 @@ async function countRange(
   return db.table(table).where(index).between(lower, upper, true, true).count();
 }
 
-/** Counts every total of the company from its list indexes and replaces the kept ones. */
+/** Counts every total of the company from its list indexes and replaces the kept ones (tests). */
 export function recountTotals(db: PurchasingDb, companyId: number): Promise<void> {
   return db.transaction('rw', [db.sheets, db.orders, db.todos, db.listTotals], async () => {
     const counts = new Map<string, number>();
