@@ -5,8 +5,8 @@
 import type { z } from 'zod';
 import { runtimeConfigSchema } from '../domain/config/runtimeConfig';
 import { chatContactsSchema } from '../features/chat/chatSchemas';
-import { searchFormsSchema } from '../features/lists/searchFormSchema';
-import { indexPagesSchema, newsItemSchema } from '../features/shell/shellSchemas';
+import { searchFormsSchema } from '../contract/api/lists';
+import { indexPagesSchema, newsItemSchema } from '../contract/api/shell';
 import { pendingRevocationsSchema } from './auth/revocationSchema';
 import {
   cachedAccountSchema,

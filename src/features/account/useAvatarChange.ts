@@ -3,13 +3,13 @@
 // avatar address, or null after a failure (图片上传失败,请重试！ and the server's reason).
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
+import { APP_ROUTES } from '../../contract/api/routes';
 import { AVATAR_CROP } from '../../domain/files/avatar';
 import { FILE_MESSAGES } from '../../domain/files/messages';
 import { DOCUMENT_TYPES } from '../../domain/files/uploads';
 import { useAppServices } from '../../platform/AppServicesContext';
 import { useApi } from '../../platform/api/useApi';
 import { useSyncApi } from '../../platform/sync/useSyncApi';
-import { avatarSchema, FILES_PATH, uploadedFileSchema, usersPath } from './accountApi';
 
 const AVATAR_FILE_NAME = `avatar.${AVATAR_CROP.outputType}`;
 
@@ -24,14 +24,13 @@ export function useAvatarChange(accountId: number) {
     try {
       const form = new FormData();
       form.append('file', png, AVATAR_FILE_NAME);
-      const { object_name } = await api.post(FILES_PATH, {
+      const { object_name } = await api.call(APP_ROUTES.uploadFile, {
         query: { documentType: DOCUMENT_TYPES.AVATAR, entityId: String(accountId) },
         body: form,
-        schema: uploadedFileSchema,
       });
-      const { avatar } = await api.put(`${usersPath(accountId)}/avatar`, {
+      const { avatar } = await api.call(APP_ROUTES.changeAvatar, {
+        params: { accountId },
         query: { avatar: object_name },
-        schema: avatarSchema,
       });
       notifications.show({ color: 'teal', message: FILE_MESSAGES.IMAGE_UPLOADED });
       session.accountChanged({ avatar });

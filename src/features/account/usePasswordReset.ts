@@ -3,9 +3,9 @@
 // (密码修改成功). A refusal shows the server's message (the API client does that).
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
+import { APP_ROUTES } from '../../contract/api/routes';
 import { ACCOUNT_MESSAGES } from '../../domain/account/messages';
 import { useApi } from '../../platform/api/useApi';
-import { accountIdSchema, codeSentSchema, SMS_CODE_PATH, usersPath } from './accountApi';
 import { useCountdown } from './useCountdown';
 
 export function usePasswordReset(accountId: number, mobile: string | null) {
@@ -18,7 +18,7 @@ export function usePasswordReset(accountId: number, mobile: string | null) {
     if (!mobile || sending || countdown.secondsLeft > 0) return false;
     setSending(true);
     try {
-      await api.get(SMS_CODE_PATH, { query: { mobile }, schema: codeSentSchema });
+      await api.call(APP_ROUTES.smsCode, { query: { mobile } });
       countdown.start();
       notifications.show({ color: 'teal', message: ACCOUNT_MESSAGES.CODE_SENT });
       return true;
@@ -32,9 +32,9 @@ export function usePasswordReset(accountId: number, mobile: string | null) {
   async function changePassword(verifyCode: string, newPassword: string): Promise<boolean> {
     setSaving(true);
     try {
-      await api.put(`${usersPath(accountId)}/passwords`, {
+      await api.call(APP_ROUTES.changePassword, {
+        params: { accountId },
         body: { verify_code: verifyCode.trim(), new_password: newPassword },
-        schema: accountIdSchema,
       });
       notifications.show({ color: 'teal', message: ACCOUNT_MESSAGES.PASSWORD_CHANGED });
       countdown.reset();

@@ -4,16 +4,9 @@
 // client does that); every code request solves a new challenge.
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
+import { APP_ROUTES } from '../../contract/api/routes';
 import { ACCOUNT_MESSAGES } from '../../domain/account/messages';
 import { useApi } from '../../platform/api/useApi';
-import {
-  codeSentSchema,
-  imageCodeSchema,
-  REGISTRATION_IMAGE_CODE_PATH,
-  REGISTRATION_SMS_CODE_PATH,
-  REGISTRATIONS_PATH,
-  registrationSchema,
-} from './accountApi';
 import { solveHumanCheck } from './humanCheck';
 import { useCountdown } from './useCountdown';
 
@@ -29,15 +22,14 @@ export function useRegistration() {
     if (sending || countdown.secondsLeft > 0) return false;
     setSending(true);
     try {
-      const check = await api.get(REGISTRATION_IMAGE_CODE_PATH, { schema: imageCodeSchema });
+      const check = await api.call(APP_ROUTES.registrationImageCode);
       const answer = await solveHumanCheck(check.challenge);
       if (answer === null) {
         notifications.show({ color: 'red', message: ACCOUNT_MESSAGES.HUMAN_CHECK_FAILED });
         return false;
       }
-      await api.post(REGISTRATION_SMS_CODE_PATH, {
+      await api.call(APP_ROUTES.registrationSmsCode, {
         body: { mobile, image_code_id: check.id, image_code: answer },
-        schema: codeSentSchema,
       });
       countdown.start();
       setSmsSent(true);
@@ -53,9 +45,8 @@ export function useRegistration() {
   async function submit(form: { name: string; mobile: string; smsCode: string }) {
     setSubmitting(true);
     try {
-      await api.post(REGISTRATIONS_PATH, {
+      await api.call(APP_ROUTES.register, {
         body: { name: form.name.trim(), mobile: form.mobile, verify_code: form.smsCode.trim() },
-        schema: registrationSchema,
       });
       return true;
     } catch {

@@ -2,8 +2,10 @@
 // from two trimmed characters, lists brands with a logo and a checked state, offers a new brand
 // (negative temporary id) unless a listed brand has exactly the typed name, refuses a NONEXISTENT
 // brand and, after the user confirms, replaces an EXIST brand that has a correct one.
+
 import { Autocomplete, Avatar, Badge, Group, Text } from '@mantine/core';
 import { useRef, useState } from 'react';
+import { APP_ROUTES } from '../../contract/api/routes';
 import {
   type BrandHit,
   type BrandOption,
@@ -14,7 +16,6 @@ import {
 import { localBrandHits } from '../../domain/catalog/suggestions';
 import { SHEET_LABELS } from '../../domain/purchase/sheetText';
 import { useApi } from '../../platform/api/useApi';
-import { BRAND_SEARCH_PATH, brandSearchAnswer } from './catalogSchemas';
 import type { LocalCatalog } from './localCatalog';
 import { useCatalogSearch } from './useCatalogSearch';
 
@@ -75,13 +76,7 @@ export function BrandField({
   const search = useCatalogSearch<BrandHit>(
     term,
     async (text) =>
-      (
-        await api.get(BRAND_SEARCH_PATH, {
-          query: { name: text },
-          schema: brandSearchAnswer,
-          quiet: true,
-        })
-      ).items,
+      (await api.call(APP_ROUTES.brandSearch, { query: { name: text }, quiet: true })).items,
     (text) => localBrandHits(local?.brands ?? [], text),
   );
   const options = brandOptions(search.hits, value.name, newBrandId);

@@ -3,15 +3,17 @@
 // two characters and asks only for the searchable product states; choosing a suggestion names
 // the catalogue product (typing again un-names it), a NONEXISTENT product is refused and an EXIST
 // product with a correct one is replaced after the user confirms.
+
 import { Autocomplete, Stack, Text } from '@mantine/core';
 import { useRef, useState } from 'react';
+import type { ProductHit } from '../../contract/api/catalog';
+import { APP_ROUTES } from '../../contract/api/routes';
 import { type ProductRef, productChoice, productDisplayName } from '../../domain/catalog/choice';
 import { PRODUCT_SEARCH_STATES } from '../../domain/catalog/productLabels';
 import { type ProductField, productSuggestions } from '../../domain/catalog/suggestions';
 import { SHEET_LABELS } from '../../domain/purchase/sheetText';
 import { productSearchCheck, validateProductEntryText } from '../../domain/purchase/validation';
 import { useApi } from '../../platform/api/useApi';
-import { PRODUCT_SEARCH_PATH, type ProductHit, productSearchAnswer } from './catalogSchemas';
 import type { LocalCatalog } from './localCatalog';
 import { useCatalogSearch } from './useCatalogSearch';
 
@@ -73,9 +75,8 @@ export function ProductEntryField(props: ProductEntryFieldProps) {
     check.search ? value.trim() : null,
     async (text) =>
       (
-        await api.get(PRODUCT_SEARCH_PATH, {
+        await api.call(APP_ROUTES.productSearch, {
           query: { [field]: text, brandId, stateList: PRODUCT_SEARCH_STATES },
-          schema: productSearchAnswer,
           quiet: true,
         })
       ).items,

@@ -4,12 +4,12 @@
 // the five-second mark-read of the messages addressed to the user.
 import { Center, Divider, Loader, ScrollArea, Stack, Text } from '@mantine/core';
 import { useEffect, useMemo, useRef } from 'react';
+import type { ChatContact } from '../../contract/api/chat';
 import { messageRecipient, panelThreads } from '../../domain/todos/messagePanel';
 import { CHAT_MESSAGES } from '../../domain/todos/messages';
 import { messageCompanyLabel } from '../../domain/todos/todoCodes';
 import { useSession } from '../../platform/session/useSession';
 import { ChatComposer } from './ChatComposer';
-import type { ChatContact } from './chatSchemas';
 import type { ChatTarget } from './chatTarget';
 import { FailedSend } from './FailedSend';
 import { MessageBubble } from './MessageBubble';

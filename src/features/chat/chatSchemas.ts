@@ -1,53 +1,8 @@
-// Shapes at the chat panel's boundaries: the default-contact answers (the order's and the sheet's
-// calls answer differently, docs/api.md), the contacts kept per record so the panel knows whom to
-// write to offline, and the live channel's message events (server/messaging/todoRows.ts).
+// Shapes at the chat panel's boundaries besides its calls (src/contract/api/chat.ts): the
+// contacts kept per record so the panel knows whom to write to offline, and the live channel's
+// message events (server/messaging/todoRows.ts).
 import { z } from 'zod';
-
-/** Whom the panel writes to; `companyId` null means the contact's company is not known. */
-export const chatContactSchema = z.object({
-  id: z.number(),
-  name: z.string(),
-  companyId: z.number().nullable(),
-  companyName: z.string().nullable(),
-});
-export type ChatContact = z.infer<typeof chatContactSchema>;
-
-/** GET /orders-api/v7/orders/{id}/default_contacts_user: `{id, name, company_id, company_name}`. */
-export const orderContactAnswerSchema = z
-  .object({
-    id: z.number(),
-    name: z.string(),
-    company_id: z.number().nullable(),
-    company_name: z.string().nullable(),
-  })
-  .nullable()
-  .transform(
-    (answer): ChatContact | null =>
-      answer && {
-        id: answer.id,
-        name: answer.name,
-        companyId: answer.company_id,
-        companyName: answer.company_name,
-      },
-  );
-
-/** GET /inquiry-api/v7/inquiry_quotation/{id}/default_contacts_user: `{id, name, company}`. */
-export const sheetContactAnswerSchema = z
-  .object({
-    id: z.number(),
-    name: z.string(),
-    company: z.object({ id: z.number(), name: z.string().nullable() }).nullable(),
-  })
-  .nullable()
-  .transform(
-    (answer): ChatContact | null =>
-      answer && {
-        id: answer.id,
-        name: answer.name,
-        companyId: answer.company?.id ?? null,
-        companyName: answer.company?.name ?? null,
-      },
-  );
+import { chatContactSchema } from '../../contract/api/chat';
 
 /**
  * The default contact per record, kept for offline use (src/platform/persisted.ts `chatContacts`):

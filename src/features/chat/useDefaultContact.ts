@@ -4,13 +4,10 @@
 // any answer the record's own contact stands in; null means there is none (the message then goes
 // to the fallback company).
 import { useEffect, useState } from 'react';
+import type { ChatContact } from '../../contract/api/chat';
+import { APP_ROUTES } from '../../contract/api/routes';
 import { useApi } from '../../platform/api/useApi';
 import { readPersisted, writePersisted } from '../../platform/persisted';
-import {
-  type ChatContact,
-  orderContactAnswerSchema,
-  sheetContactAnswerSchema,
-} from './chatSchemas';
 import type { ChatTarget } from './chatTarget';
 
 /** Records remembered per device; the oldest are forgotten first. */
@@ -48,14 +45,8 @@ export function useDefaultContact(
     let live = true;
     const answer =
       module === 'ORDER'
-        ? api.get(`/orders-api/v7/orders/${moduleId}/default_contacts_user`, {
-            schema: orderContactAnswerSchema,
-            quiet: true,
-          })
-        : api.get(`/inquiry-api/v7/inquiry_quotation/${moduleId}/default_contacts_user`, {
-            schema: sheetContactAnswerSchema,
-            quiet: true,
-          });
+        ? api.call(APP_ROUTES.orderDefaultContact, { params: { orderId: moduleId }, quiet: true })
+        : api.call(APP_ROUTES.sheetDefaultContact, { params: { sheetId: moduleId }, quiet: true });
     answer
       .then((found) => {
         remember(key, found);

@@ -4,6 +4,7 @@
 // domain's upload rules); a file refused there, or a storage fault, is reported and nothing is
 // queued.
 
+import type { ChatContact } from '../../contract/api/chat';
 import { DOCUMENT_TYPES } from '../../domain/files/uploads';
 import { messageRecipient, outgoingSubject } from '../../domain/todos/messagePanel';
 import { CHAT_MESSAGES } from '../../domain/todos/messages';
@@ -12,7 +13,6 @@ import { useSyncApi } from '../../platform/sync/useSyncApi';
 import { useSyncWrite } from '../../platform/sync/useSyncWrite';
 import type { FileRef } from '../../sync/core/mutations/spec';
 import type { StoreFileResult } from '../../sync/engine/files';
-import type { ChatContact } from './chatSchemas';
 import type { ChatTarget } from './chatTarget';
 
 export interface OutgoingMessage {

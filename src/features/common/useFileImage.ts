@@ -3,10 +3,9 @@
 // service worker may answer it from its cache, so it also shows offline); any other address (a
 // seeded /avatars/… picture or logo) is used as it is.
 import { useEffect, useState } from 'react';
+import { FILE_CONTENT_PATH } from '../../contract/api/files';
 import { useAppServices } from '../../platform/AppServicesContext';
 import { apiUrl } from '../../platform/api/apiClient';
-
-const FILE_CONTENT_PATH = '/api/v7/files/content';
 
 /** The object name of an uploaded file's address, or null for any other address. */
 export function uploadedObjectName(url: string | null | undefined): string | null {

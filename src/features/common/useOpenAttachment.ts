@@ -3,6 +3,7 @@
 // worker may answer images from its cache). Images and PDF open in a new tab; anything else, SVG
 // included (it could run script in the app's origin), is downloaded instead of shown.
 import { notifications } from '@mantine/notifications';
+import { FILE_CONTENT_PATH } from '../../contract/api/files';
 import { readFiles } from '../../data/files';
 import { COMMON_MESSAGES } from '../../domain/messages/common';
 import { useAppServices } from '../../platform/AppServicesContext';
@@ -10,7 +11,6 @@ import { apiUrl } from '../../platform/api/apiClient';
 import { useLocalDb } from '../../platform/sync/useLocalDb';
 import type { FileRef } from '../../sync/core/mutations/spec';
 
-const FILE_CONTENT_PATH = '/api/v7/files/content';
 const VIEWABLE = ['image/png', 'image/jpeg', 'image/gif', 'application/pdf'];
 
 export function useOpenAttachment(companyId: number): (file: FileRef) => Promise<void> {

@@ -26,7 +26,7 @@ import { QuickSearchForm } from './QuickSearchForm';
 import { type ListPath, useListState } from './useListState';
 import { useListWindow } from './useListWindow';
 import { usePhone } from './usePhone';
-import { useSearchForm } from './useSearchForm';
+import { type SearchFormRoute, useSearchForm } from './useSearchForm';
 
 /** What the screen reads: one window of the list of type `type`. */
 export interface ListRead<V extends string> {
@@ -47,7 +47,7 @@ export interface ListKind<T, V extends string> {
   param: 'sheetType' | 'orderType';
   tabs: readonly ListTab<V>[];
   /** The server's quick-search form (docs/api.md) and the name its kept copies start with. */
-  searchForm: { path: string; key: string; shows(field: string, type: V): boolean };
+  searchForm: { route: SearchFormRoute; key: string; shows(field: string, type: V): boolean };
   read(db: PurchasingDb, request: ListRead<V>): Promise<ListWindow<T>>;
   /** Whether `read` is a few reads of an index (no filter, an indexed sort): see useListWindow. */
   direct(query: ListQuery, type: V, timeZone: string): boolean;
@@ -99,7 +99,7 @@ function ListScreenImpl<T, V extends string>({ kind, type, search }: ListScreenP
   });
   const allFields = useSearchForm(
     {
-      path: kind.searchForm.path,
+      route: kind.searchForm.route,
       query: { [kind.param]: type },
       key: `${kind.searchForm.key}:${companyId}:${type}`,
     },

@@ -4,10 +4,10 @@
 // Single choices and dates are the browser's own controls: quick to mount, native by touch.
 import { Button, Group, MultiSelect, NativeSelect, Text, TextInput } from '@mantine/core';
 import { type FormEvent, memo, useDeferredValue, useState } from 'react';
+import type { SearchField, SearchOption } from '../../contract/api/lists';
 import type { Filters, FilterValue } from '../../domain/list/listQuery';
 import { LIST_TEXT } from '../../domain/list/listText';
 import classes from './lists.module.css';
-import type { SearchField, SearchOption } from './searchFormSchema';
 
 type Values = Record<string, FilterValue | undefined>;
 

@@ -5,13 +5,21 @@
 // answer's checks stay off a route change's way to the first rows; the kept copies are read
 // from storage once per tab.
 import { useEffect, useState } from 'react';
+import type { SearchField, searchFormAnswerSchema } from '../../contract/api/lists';
+import type { Route } from '../../contract/api/route';
 import { useApi } from '../../platform/api/useApi';
 import { readPersisted, writePersisted } from '../../platform/persisted';
-import { type SearchField, searchFormAnswerSchema } from './searchFormSchema';
+
+/** The two lists' form calls (APP_ROUTES.sheetSearchForm, orderSearchForm), taking the type. */
+export type SearchFormRoute = Route<
+  { query: Readonly<Record<string, string>> },
+  () => string,
+  typeof searchFormAnswerSchema
+>;
 
 export interface SearchFormSource {
   /** The server's call (docs/api.md §6, §7). */
-  path: string;
+  route: SearchFormRoute;
   /** The list type parameter: `{ sheetType }` or `{ orderType }`. */
   query: Readonly<Record<string, string>>;
   /** The kept copy's name: list, company and type. */
@@ -42,7 +50,7 @@ function keep(key: string, fields: SearchField[]): void {
  */
 export function useSearchForm(source: SearchFormSource, ready: boolean): SearchField[] | null {
   const api = useApi();
-  const { path, query, key } = source;
+  const { route, query, key } = source;
   const [answer, setAnswer] = useState<{ key: string; fields: SearchField[] } | null>(null);
   const fields = answer?.key === key ? answer.fields : keptForm(key);
   const queryText = JSON.stringify(query);
@@ -52,7 +60,7 @@ export function useSearchForm(source: SearchFormSource, ready: boolean): SearchF
     // Once asked, the answer is kept even if this screen has gone (setting its state then is a
     // no-op): the next visit shows it.
     api
-      .get(path, { query: JSON.parse(queryText), schema: searchFormAnswerSchema, quiet: true })
+      .call(route, { query: JSON.parse(queryText), quiet: true })
       .then(({ searchList }) => {
         // Usually the form has not changed: the page is not rendered again for it.
         if (JSON.stringify(keptForm(key)) === JSON.stringify(searchList)) return;
@@ -61,6 +69,6 @@ export function useSearchForm(source: SearchFormSource, ready: boolean): SearchF
       })
       // Offline or refused: the kept form stays, and the next visit asks again.
       .catch(() => asked.delete(key));
-  }, [api, path, queryText, key, ready]);
+  }, [api, route, queryText, key, ready]);
   return fields;
 }

@@ -2,10 +2,10 @@
 // GET /index names the sheet type to land on; the last answer per company is kept so the logo
 // leads to the same list offline, and ALL is the default before any answer.
 import { useEffect, useState } from 'react';
+import { APP_ROUTES } from '../../contract/api/routes';
 import type { SheetListType } from '../../domain/purchase/listTypes';
 import { useApi } from '../../platform/api/useApi';
 import { readPersisted, writePersisted } from '../../platform/persisted';
-import { indexAnswerSchema } from './shellSchemas';
 
 const remembered = (companyId: number): SheetListType =>
   readPersisted('indexPages')?.[String(companyId)] ?? 'ALL';
@@ -17,7 +17,7 @@ export function useIndexPage(companyId: number): SheetListType {
     setMenu(remembered(companyId));
     let live = true;
     api
-      .get('/index', { schema: indexAnswerSchema, quiet: true })
+      .call(APP_ROUTES.indexPage, { quiet: true })
       .then(({ menu: answer }) => {
         writePersisted('indexPages', {
           ...readPersisted('indexPages'),

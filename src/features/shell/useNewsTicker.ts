@@ -1,10 +1,10 @@
 // The header's news ticker: the first news item (GET /api/v7/news, public), remembered for
 // offline starts; with none, the VIP promotion link. A failed call is only logged (spec §8).
 import { useEffect, useState } from 'react';
+import { APP_ROUTES } from '../../contract/api/routes';
 import { type NewsItem, newsTickerItem } from '../../domain/account/news';
 import { useApi } from '../../platform/api/useApi';
 import { readPersisted, writePersisted } from '../../platform/persisted';
-import { newsAnswerSchema } from './shellSchemas';
 
 export function useNewsTicker(publicWebsite: string): NewsItem {
   const api = useApi();
@@ -14,7 +14,7 @@ export function useNewsTicker(publicWebsite: string): NewsItem {
   useEffect(() => {
     let live = true;
     api
-      .get('/api/v7/news', { schema: newsAnswerSchema, query: { limit: 1 }, quiet: true })
+      .call(APP_ROUTES.news, { query: { limit: 1 }, quiet: true })
       .then(({ items }) => {
         const next = newsTickerItem(items, publicWebsite);
         writePersisted('newsItem', next);

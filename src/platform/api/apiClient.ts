@@ -1,10 +1,20 @@
 // The main thread's API client (issue 5 item 3) for the calls that need the server's answer at
 // once (search, place order, settings ...); synced data is read from IndexedDB instead. Every
-// call carries the bearer token and `currentCompanyId` (DESIGN §3), its answer is validated with
+// call names its entry of the route registry (src/contract/api/routes.ts), which types what it
+// sends and checks what it gets. Every call carries the bearer token and `currentCompanyId` (DESIGN §3), its answer is validated with
 // the caller's schema, and a failure shows its message (spec §8): 401 also signs out (the
 // session decides how: online only, after the outbox check), 403 the permission message, any
 // other the server's error_message.
-import type { z } from 'zod';
+import { z } from 'zod/mini';
+import { ERROR_CODES } from '../../contract/api/envelope';
+import type {
+  AnswerOf,
+  HttpMethod,
+  ParamsOf,
+  QueryValue,
+  RequestOf,
+  Route,
+} from '../../contract/api/route';
 import { COMMON_MESSAGES } from '../../domain/messages/common';
 import { ApiError } from './apiError';
 import { readEnvelope } from './envelope';
@@ -12,22 +22,23 @@ import { readEnvelope } from './envelope';
 /** A call that hangs this long on a bad network is given up (the user can try again). */
 export const REQUEST_TIMEOUT_MS = 30_000;
 
-type QueryScalar = string | number | boolean;
-export type QueryValue = QueryScalar | null | undefined | readonly QueryScalar[];
+export type { QueryValue };
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-
-export interface RequestOptions<T> {
-  query?: Readonly<Record<string, QueryValue>>;
-  /** JSON, or FormData (a file upload) as it is. */
-  body?: unknown;
+interface CallExtras {
   /** E.g. `Idempotency-Key`, `If-Match` (DESIGN §3). */
   headers?: Readonly<Record<string, string>>;
-  /** The shape of `data` in the answer. */
-  schema: z.ZodType<T>;
   /** The caller handles every failure itself: no notification, no sign-out on 401. */
   quiet?: boolean;
 }
+
+/** What a call of route R takes: its path's ids, its query and body (JSON or FormData), extras. */
+export type CallOptions<R extends Route> = RequestOf<R> & ParamsOf<R> & CallExtras;
+
+/** Options may be left out when the route needs none of them. */
+type CallArgs<R extends Route> =
+  Record<never, never> extends CallOptions<R>
+    ? [options?: CallOptions<R>]
+    : [options: CallOptions<R>];
 
 export interface ApiClientDeps {
   /** The API's base URL; '' for this origin (config.json `gateway`). */
@@ -46,18 +57,14 @@ export interface ApiClientDeps {
 }
 
 export interface ApiClient {
-  request<T>(method: HttpMethod, path: string, options: RequestOptions<T>): Promise<T>;
-  get<T>(path: string, options: RequestOptions<T>): Promise<T>;
-  post<T>(path: string, options: RequestOptions<T>): Promise<T>;
-  put<T>(path: string, options: RequestOptions<T>): Promise<T>;
-  patch<T>(path: string, options: RequestOptions<T>): Promise<T>;
-  delete<T>(path: string, options: RequestOptions<T>): Promise<T>;
+  /** Calls one entry of the registry: `api.call(APP_ROUTES.x, { params, query, body })`. */
+  call<R extends Route>(route: R, ...options: CallArgs<R>): Promise<AnswerOf<R>>;
 }
 
-/** The URL of a call: base + path, the query (arrays repeated, empty values left out), company. */
 /** The spec's search calls live on their own host (settings-messaging-shared §7). */
 export const isSearchPath = (path: string): boolean => path.startsWith('/api/v7/search/');
 
+/** The URL of a call: base + path, the query (arrays repeated, empty values left out), company. */
 export function apiUrl(
   baseUrl: string,
   path: string,
@@ -102,7 +109,17 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     throw error;
   }
 
-  async function request<T>(method: HttpMethod, path: string, options: RequestOptions<T>) {
+  interface Request extends CallExtras {
+    query?: Readonly<Record<string, QueryValue>>;
+    body?: unknown;
+  }
+
+  async function request(
+    method: HttpMethod,
+    path: string,
+    answer: Route['answer'],
+    options: Request,
+  ) {
     const quiet = options.quiet ?? false;
     const token = await deps.getToken();
     const { body, contentType } = encodeBody(options.body);
@@ -126,17 +143,17 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     if (!envelope.ok) {
       return fail(new ApiError(envelope.status, envelope.code, envelope.serverMessage), quiet);
     }
-    const data = options.schema.safeParse(envelope.data);
-    if (!data.success) return fail(new ApiError(502, 'INVALID_RESPONSE', null), quiet);
+    const data = z.safeParse(answer, envelope.data);
+    if (!data.success) return fail(new ApiError(502, ERROR_CODES.INVALID_RESPONSE, null), quiet);
     return data.data;
   }
 
   return {
-    request,
-    get: (path, options) => request('GET', path, options),
-    post: (path, options) => request('POST', path, options),
-    put: (path, options) => request('PUT', path, options),
-    patch: (path, options) => request('PATCH', path, options),
-    delete: (path, options) => request('DELETE', path, options),
+    async call<R extends Route>(route: R, ...[options]: CallArgs<R>): Promise<AnswerOf<R>> {
+      const { params, ...rest }: { params?: unknown } & Request = options ?? {};
+      // The entry's own builder; its parameter type is checked at the call (ParamsOf).
+      const path = (route.path as (params: unknown) => string)(params);
+      return (await request(route.method, path, route.answer, rest)) as AnswerOf<R>;
+    },
   };
 }

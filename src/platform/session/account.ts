@@ -1,7 +1,7 @@
 // The signed-in account and its companies as the app reads them, made from GET /api/v7/user
 // (src/platform/api/userInfo.ts), and the choice of the company the user works in (spec §6: kept in
 // the tab's session and on the device; the first company by default). Pure.
-import type { Membership, UserInfo } from '../api/userInfo';
+import type { Membership, UserInfo } from '../../contract/api/account';
 import type { CompanyChoice } from './storedSession';
 
 export interface Permission {

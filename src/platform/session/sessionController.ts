@@ -13,7 +13,7 @@ import { COMMON_MESSAGES } from '../../domain/messages/common';
 import { SESSION_MESSAGES } from '../../domain/messages/session';
 import type { SignOutResult } from '../../sync/api';
 import { ApiError } from '../api/apiError';
-import type { UserInfo } from '../api/userInfo';
+import type { UserInfo } from '../../contract/api/account';
 import type { Auth, AuthUser } from '../auth/auth';
 import { needsRenewal, TOKEN_CHECK_INTERVAL_MS } from '../auth/tokenPolicy';
 import {

@@ -3,7 +3,7 @@
 
 import type { SignOutResult, SyncSessionInfo } from '../../sync/api';
 import type { UnsentEntry } from '../../sync/engine/membership';
-import type { UserInfo } from '../api/userInfo';
+import type { UserInfo } from '../../contract/api/account';
 import type { Auth } from '../auth/auth';
 import type { SessionAccount, SessionCompany } from './account';
 import type { SessionStore } from './sessionStore';

@@ -2,7 +2,7 @@
 // the token subject it belongs to, so a second person signing in on the same device never starts
 // from the first one's account or company.
 import { z } from 'zod';
-import { userInfoSchema } from '../api/userInfo';
+import { userInfoSchema } from '../../contract/api/account';
 
 /** oidc-client-ts's own entries (its key → its serialized value), kept as it wrote them. */
 export const oidcEntriesSchema = z.record(z.string(), z.string());

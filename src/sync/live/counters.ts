@@ -3,10 +3,11 @@
 // counter only when it changes, so each time the socket signs in the leader reads them once from
 // GET /todos-api/v7/statistics (first paint, and whatever changed while it was offline).
 import { z } from 'zod/mini';
+import { COUNTER_ROUTES, statisticsSchema } from '../../contract/api/counters';
 import { TOPICS } from '../../domain/todos/topics';
 import { call, type FetchLike } from '../engine/http';
 
-export const STATISTICS_PATH = '/todos-api/v7/statistics';
+export const STATISTICS_PATH = COUNTER_ROUTES.statistics.path();
 
 /** The counter topics of a user: their own two, and two per company. */
 export function counterTopics(userId: number, companies: readonly number[]): string[] {
@@ -26,18 +27,12 @@ export function standingTopics(userId: number, companies: readonly number[]): st
   ];
 }
 
-const count = z.int().check(z.nonnegative());
-const statisticsSchema = z.object({
-  data: z.object({
-    unread: count,
-    undealt: count,
-    companies: z.array(z.object({ company_id: z.number(), undealt: count, delay: count })),
-  }),
-});
+/** The envelope around the contract's answer (src/contract/api/counters.ts). */
+const statisticsEnvelope = z.object({ data: statisticsSchema });
 
 /** The statistics answer as counter topics and values; null when it is not one. */
 export function countersOfStatistics(body: unknown, userId: number): Record<string, number> | null {
-  const parsed = statisticsSchema.safeParse(body);
+  const parsed = statisticsEnvelope.safeParse(body);
   if (!parsed.success) return null;
   const { unread, undealt, companies } = parsed.data.data;
   const counters: Record<string, number> = {

@@ -1,13 +1,9 @@
-// The chat panel's boundaries (src/features/chat/chatSchemas.ts): the two shapes of the default
+// The chat panel's boundaries (src/contract/api/chat.ts, src/features/chat/chatSchemas.ts): the two shapes of the default
 // contact answer, the contacts kept on the device, and the live channel's message event as the
 // server emits it (server/messaging/todoRows.ts publishTodo: `{event_type, item}`).
 import { describe, expect, it } from 'vitest';
-import {
-  chatContactsSchema,
-  liveMessageSchema,
-  orderContactAnswerSchema,
-  sheetContactAnswerSchema,
-} from '../../../src/features/chat/chatSchemas';
+import { orderContactAnswerSchema, sheetContactAnswerSchema } from '../../../src/contract/api/chat';
+import { chatContactsSchema, liveMessageSchema } from '../../../src/features/chat/chatSchemas';
 
 const CONTACT = { id: 31, name: '陈志明', companyId: 77, companyName: '德采工业品' };
 

@@ -2,7 +2,7 @@
 // one shape: the order list's `daterange` is the purchase list's `dateRange`, and a field of a
 // kind this app does not know is left out rather than failing the whole form.
 import { describe, expect, it } from 'vitest';
-import { searchFormAnswerSchema } from '../../../src/features/lists/searchFormSchema';
+import { searchFormAnswerSchema } from '../../../src/contract/api/lists';
 
 describe('searchFormAnswerSchema', () => {
   it('reads both lists\u2019 forms into one shape', () => {

@@ -2,6 +2,7 @@
 // shows and does (settings-messaging-shared §7 "Handling of answers", §8).
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
+import { type HttpMethod, type QueryValue, route } from '../../../src/contract/api/route';
 import { COMMON_MESSAGES } from '../../../src/domain/messages/common';
 import { type ApiClientDeps, apiUrl, createApiClient } from '../../../src/platform/api/apiClient';
 import { ApiError } from '../../../src/platform/api/apiError';
@@ -31,6 +32,14 @@ const json = (status: number, body: unknown) => async () =>
 
 const idSchema = z.object({ id: z.number() });
 
+/** A registry entry for a test call: any query or body, an `{id}` answer. */
+const at = (method: HttpMethod, path: string) =>
+  route<{ query?: Readonly<Record<string, QueryValue>>; body?: unknown }>()({
+    method,
+    path: () => path,
+    answer: idSchema,
+  });
+
 describe('apiUrl', () => {
   it('repeats arrays, leaves out empty values and adds the current company', () => {
     expect(
@@ -44,9 +53,8 @@ describe('createApiClient', () => {
   it('sends the bearer token, the current company and a JSON body, and returns the data', async () => {
     const { api, calls } = setup(json(200, { data: { id: 5 } }));
     await expect(
-      api.post('/api/v7/things', {
+      api.call(at('POST', '/api/v7/things'), {
         body: { a: 1 },
-        schema: idSchema,
         headers: { 'Idempotency-Key': 'k' },
       }),
     ).resolves.toEqual({ id: 5 });
@@ -65,14 +73,14 @@ describe('createApiClient', () => {
     const { api, calls } = setup(json(200, { data: { id: 1 } }), {
       searchHost: 'https://search.example.com',
     });
-    await api.get('/api/v7/search/brands', { query: { name: 'AB' }, schema: idSchema });
-    await api.get('/api/v7/user', { schema: idSchema });
+    await api.call(at('GET', '/api/v7/search/brands'), { query: { name: 'AB' } });
+    await api.call(at('GET', '/api/v7/user'), {});
     expect(calls.map(([url]) => url)).toEqual([
       'https://search.example.com/api/v7/search/brands?name=AB&currentCompanyId=7',
       'https://api.example.com/api/v7/user?currentCompanyId=7',
     ]);
     const gateway = setup(json(200, { data: { id: 1 } }), { searchHost: '' });
-    await gateway.api.get('/api/v7/search/brands', { schema: idSchema });
+    await gateway.api.call(at('GET', '/api/v7/search/brands'), {});
     expect(gateway.calls[0]?.[0]).toBe(
       'https://api.example.com/api/v7/search/brands?currentCompanyId=7',
     );
@@ -82,7 +90,7 @@ describe('createApiClient', () => {
     const { api, calls } = setup(json(200, { data: { id: 1 } }));
     const form = new FormData();
     form.append('file', new Blob(['x']), 'a.txt');
-    await api.post('/api/v7/files', { body: form, schema: idSchema });
+    await api.call(at('POST', '/api/v7/files'), { body: form });
     const init = calls[0]?.[1] ?? {};
     expect(init.body).toBe(form);
     expect(init.headers).not.toHaveProperty('content-type');
@@ -90,7 +98,7 @@ describe('createApiClient', () => {
 
   it('on 401 shows the spec message and asks the session to sign out', async () => {
     const { api, deps } = setup(json(401, { error_code: 'UNAUTHORIZED', error_message: 'x' }));
-    const error = await api.get('/api/v7/x', { schema: idSchema }).catch((e: unknown) => e);
+    const error = await api.call(at('GET', '/api/v7/x'), {}).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).status).toBe(401);
     expect(deps.notify).toHaveBeenCalledWith(COMMON_MESSAGES.SESSION_EXPIRED);
@@ -99,7 +107,7 @@ describe('createApiClient', () => {
 
   it('on 403 shows the permission message whatever the server says, and stays signed in', async () => {
     const { api, deps } = setup(json(403, { error_code: 'FORBIDDEN', error_message: '禁止' }));
-    await expect(api.get('/api/v7/x', { schema: idSchema })).rejects.toThrow(
+    await expect(api.call(at('GET', '/api/v7/x'), {})).rejects.toThrow(
       COMMON_MESSAGES.NO_PERMISSION,
     );
     expect(deps.notify).toHaveBeenCalledWith(COMMON_MESSAGES.NO_PERMISSION);
@@ -110,7 +118,7 @@ describe('createApiClient', () => {
     const { api, deps } = setup(
       json(400, { error_code: 'INVALID', error_message: '名称不能为空' }),
     );
-    await expect(api.put('/api/v7/x', { body: {}, schema: idSchema })).rejects.toMatchObject({
+    await expect(api.call(at('PUT', '/api/v7/x'), { body: {} })).rejects.toMatchObject({
       status: 400,
       code: 'INVALID',
       message: '名称不能为空',
@@ -123,16 +131,16 @@ describe('createApiClient', () => {
       throw new TypeError('Failed to fetch');
     };
     const offline = setup(down, { online: () => false });
-    await expect(offline.api.get('/x', { schema: idSchema })).rejects.toMatchObject({ status: 0 });
+    await expect(offline.api.call(at('GET', '/x'), {})).rejects.toMatchObject({ status: 0 });
     expect(offline.deps.notify).toHaveBeenCalledWith(COMMON_MESSAGES.OFFLINE_ACTION);
     const flaky = setup(down);
-    await expect(flaky.api.get('/x', { schema: idSchema })).rejects.toBeInstanceOf(ApiError);
+    await expect(flaky.api.call(at('GET', '/x'), {})).rejects.toBeInstanceOf(ApiError);
     expect(flaky.deps.notify).toHaveBeenCalledWith(COMMON_MESSAGES.NETWORK_FAILED);
   });
 
   it('refuses an answer that does not match the schema', async () => {
     const { api, deps } = setup(json(200, { data: { id: 'five' } }));
-    await expect(api.get('/x', { schema: idSchema })).rejects.toMatchObject({
+    await expect(api.call(at('GET', '/x'), {})).rejects.toMatchObject({
       code: 'INVALID_RESPONSE',
     });
     expect(deps.notify).toHaveBeenCalledWith(COMMON_MESSAGES.SERVER_BUSY);
@@ -140,7 +148,7 @@ describe('createApiClient', () => {
 
   it('stays quiet when the caller handles failures itself', async () => {
     const { api, deps } = setup(json(401, {}));
-    await expect(api.get('/x', { schema: idSchema, quiet: true })).rejects.toMatchObject({
+    await expect(api.call(at('GET', '/x'), { quiet: true })).rejects.toMatchObject({
       status: 401,
     });
     expect(deps.notify).not.toHaveBeenCalled();
@@ -152,7 +160,7 @@ describe('createApiClient', () => {
       companyId: () => null,
       getToken: async () => null,
     });
-    await api.get('/api/v7/user', { schema: idSchema });
+    await api.call(at('GET', '/api/v7/user'), {});
     expect(calls[0]?.[0]).toBe('https://api.example.com/api/v7/user');
     expect(calls[0]?.[1].headers).not.toHaveProperty('authorization');
   });

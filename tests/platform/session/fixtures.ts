@@ -1,7 +1,7 @@
 // Fakes for the session's ports: a provider, the sync worker, the device's storage, and the
 // account the server answers (buyer: two companies, admin of neither).
 import { vi } from 'vitest';
-import type { UserInfo } from '../../../src/platform/api/userInfo';
+import type { UserInfo } from '../../../src/contract/api/account';
 import type { Auth, AuthUser, RenewResult } from '../../../src/platform/auth/auth';
 import type { SessionStore } from '../../../src/platform/session/sessionStore';
 import type { SessionControllerDeps, SyncPort } from '../../../src/platform/session/sessionTypes';

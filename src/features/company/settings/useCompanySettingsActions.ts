@@ -3,7 +3,7 @@
 // the spec's success message, or its failure message after the client has shown the server's
 // error_message. A success asks the sync worker for the new company row at once.
 import { notifications } from '@mantine/notifications';
-import { z } from 'zod';
+import { APP_ROUTES as R } from '../../../contract/api/routes';
 import { COMPANY_MESSAGES } from '../../../domain/company/messages';
 import { COMPANY_SETTINGS_MESSAGES as S } from '../../../domain/company/settingsMessages';
 import { FILE_MESSAGES } from '../../../domain/files/messages';
@@ -12,11 +12,6 @@ import { useAppServices } from '../../../platform/AppServicesContext';
 import { useApi } from '../../../platform/api/useApi';
 import { useSyncApi } from '../../../platform/sync/useSyncApi';
 import type { invoiceBody } from './settingsForms';
-
-const COMPANIES = '/partners-api/v7/companies';
-const withId = z.object({ id: z.number() });
-const companyNames = z.object({ name: z.string(), short_name: z.string().nullable() });
-const uploaded = z.object({ object_name: z.string().min(1) });
 
 export type CompanyInfoBody = Record<string, string>;
 export type InvoiceBody = ReturnType<typeof invoiceBody>;
@@ -52,7 +47,7 @@ export function useCompanySettingsActions(companyId: number): CompanySettingsAct
     saveInfo: (body) =>
       run(
         async () => {
-          const saved = await api.put(`${COMPANIES}/${companyId}`, { body, schema: companyNames });
+          const saved = await api.call(R.saveCompanyInfo, { params: { companyId }, body });
           // The switcher and the offline copy of the account show the new names at once.
           session.companyRenamed(companyId, { name: saved.name, shortName: saved.short_name });
         },
@@ -64,15 +59,11 @@ export function useCompanySettingsActions(companyId: number): CompanySettingsAct
         async () => {
           const form = new FormData();
           form.append('file', file, file.name);
-          const { object_name } = await api.post('/api/v7/files', {
+          const { object_name } = await api.call(R.uploadFile, {
             query: { documentType: DOCUMENT_TYPES.COMPANY_LOGO, entityId: String(companyId) },
             body: form,
-            schema: uploaded,
           });
-          await api.put(`${COMPANIES}/${companyId}/logo`, {
-            query: { logo: object_name },
-            schema: withId,
-          });
+          await api.call(R.setCompanyLogo, { params: { companyId }, query: { logo: object_name } });
         },
         FILE_MESSAGES.IMAGE_UPLOADED,
         FILE_MESSAGES.IMAGE_UPLOAD_FAILED,
@@ -81,24 +72,20 @@ export function useCompanySettingsActions(companyId: number): CompanySettingsAct
       run(
         () =>
           invoiceId === null
-            ? api.post(`${COMPANIES}/${companyId}/invoices`, { body, schema: withId })
-            : api.put(`${COMPANIES}/${companyId}/invoices/${invoiceId}`, { body, schema: withId }),
+            ? api.call(R.createInvoice, { params: { companyId }, body })
+            : api.call(R.updateInvoice, { params: { companyId, invoiceId }, body }),
         S.INVOICE_SAVED,
         S.INVOICE_SAVE_FAILED,
       ),
     saveAddress: (addressId, body) =>
       addressId === null
         ? run(
-            () => api.post(`${COMPANIES}/${companyId}/addresses`, { body, schema: withId }),
+            () => api.call(R.createAddress, { params: { companyId }, body }),
             COMPANY_MESSAGES.DELIVERY_ADDRESS_SET,
             COMPANY_MESSAGES.DELIVERY_ADDRESS_SET_FAILED,
           )
         : run(
-            () =>
-              api.put(`${COMPANIES}/${companyId}/addresses/${addressId}`, {
-                body,
-                schema: withId,
-              }),
+            () => api.call(R.updateAddress, { params: { companyId, addressId }, body }),
             COMPANY_MESSAGES.DELIVERY_ADDRESS_UPDATED,
             COMPANY_MESSAGES.DELIVERY_ADDRESS_UPDATE_FAILED,
           ),

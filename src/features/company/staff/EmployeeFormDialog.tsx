@@ -19,6 +19,7 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useEffect, useState } from 'react';
+import type { Employee, EmployeeBody } from '../../../contract/api/staff';
 import { DEFAULT_PHONE_COUNTRY } from '../../../domain/company/phoneInput';
 import { GENDER_LABELS, GENDERS } from '../../../domain/staff/staffCodes';
 import { STAFF_LABELS as L, STAFF_RULE_MESSAGES as R } from '../../../domain/staff/staffText';
@@ -31,7 +32,6 @@ import { useSession } from '../../../platform/session/useSession';
 import { PhoneInput } from '../../common/PhoneInput';
 import { phoneError } from '../../common/phoneInputModel';
 import { LoginUserPicker } from './LoginUserPicker';
-import type { Employee, EmployeeBody } from './staffApi';
 import type { StaffActions } from './useStaffActions';
 
 interface FormValues {

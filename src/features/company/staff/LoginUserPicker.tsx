@@ -4,8 +4,8 @@
 import { Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
+import type { LoginUser } from '../../../contract/api/staff';
 import { STAFF_LABELS as L } from '../../../domain/staff/staffText';
-import type { LoginUser } from './staffApi';
 
 interface Props {
   /** The account bound now (shown as the first option). */

@@ -4,21 +4,12 @@
 // error_message. A success asks the sync worker for the new staff rows at once.
 import { notifications } from '@mantine/notifications';
 import { useMemo } from 'react';
+import { APP_ROUTES as R } from '../../../contract/api/routes';
+import type { Employee, EmployeeBody, LoginUser } from '../../../contract/api/staff';
 import { STAFF_MESSAGES as M, restoreSuccessMessage } from '../../../domain/staff/messages';
 import { loginUserSearchParams } from '../../../domain/staff/validation';
 import { useApi } from '../../../platform/api/useApi';
 import { useSyncApi } from '../../../platform/sync/useSyncApi';
-import {
-  deletedSchema,
-  EMPLOYEES_PATH,
-  type Employee,
-  type EmployeeBody,
-  employeeListSchema,
-  employeeSchema,
-  handoverSchema,
-  type LoginUser,
-  loginUserListSchema,
-} from './staffApi';
 
 export interface StaffActions {
   /** The full record for the edit form (birthday, comment are not synced), or null on failure. */
@@ -43,8 +34,6 @@ function staffActions(
   sync: ReturnType<typeof useSyncApi>,
   companyId: number,
 ): StaffActions {
-  const path = EMPLOYEES_PATH(companyId);
-
   async function run(call: () => Promise<unknown>, success: string, failure: string) {
     try {
       await call();
@@ -62,39 +51,43 @@ function staffActions(
   return {
     load: async (id) => {
       try {
-        const { items } = await api.get(path, { schema: employeeListSchema });
+        const { items } = await api.call(R.listEmployees, { params: { companyId } });
         return items.find((e) => e.id === id) ?? null;
       } catch {
         return null;
       }
     },
     add: (body) =>
-      run(() => api.post(path, { body, schema: employeeSchema }), M.ADD_SUCCESS, M.ADD_FAILURE),
+      run(
+        () => api.call(R.createEmployee, { params: { companyId }, body }),
+        M.ADD_SUCCESS,
+        M.ADD_FAILURE,
+      ),
     edit: (id, body) =>
       run(
-        () => api.put(`${path}/${id}`, { body, schema: employeeSchema }),
+        () => api.call(R.updateEmployee, { params: { companyId, employeeId: id }, body }),
         M.EDIT_SUCCESS,
         M.EDIT_FAILURE,
       ),
     handOver: (id, successorId) =>
       run(
         () =>
-          api.put(`${path}/${id}/depart`, {
+          api.call(R.handOverEmployee, {
+            params: { companyId, employeeId: id },
             body: { handover_user_id: successorId },
-            schema: handoverSchema,
           }),
         M.HANDOVER_SUCCESS,
         M.HANDOVER_FAILURE,
       ),
     restore: ({ id, name }) =>
       run(
-        () => api.put(`${path}/${id}/active`, { schema: employeeSchema }),
+        () => api.call(R.restoreEmployee, { params: { companyId, employeeId: id } }),
         restoreSuccessMessage(name),
         M.RESTORE_FAILURE,
       ),
     remove: (id) =>
       run(
-        () => api.put(`${path}/${id}/delete`, { schema: deletedSchema }),
+        () => api.call(R.deleteEmployee, { params: { companyId, employeeId: id } }),
         M.DELETE_SUCCESS,
         M.DELETE_FAILURE,
       ),
@@ -102,9 +95,9 @@ function staffActions(
       const query = loginUserSearchParams(input);
       if (Object.keys(query).length === 0) return [];
       try {
-        const { items } = await api.get(`${path}/login_users`, {
+        const { items } = await api.call(R.searchLoginUsers, {
+          params: { companyId },
           query,
-          schema: loginUserListSchema,
           quiet: true,
         });
         return items;

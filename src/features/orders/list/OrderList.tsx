@@ -2,6 +2,7 @@
 // their breadcrumbs, the state filter codes of each tab (from the server's quick-search form),
 // the columns with cancelled orders greyed, sorting by the six keys and the row click to the
 // order detail, as the parts of the shared list screen (src/features/lists/ListScreen.tsx).
+import { APP_ROUTES } from '../../../contract/api/routes';
 import type { StoredOrder } from '../../../data/derive';
 import { orderListIsDirect, orderListWindow } from '../../../data/lists/orderListQuery';
 import { ORDER_FILTER_KEYS } from '../../../domain/list/listFilters';
@@ -30,7 +31,7 @@ const ORDER_LIST: ListKind<StoredOrder, OrderTab> = {
   param: 'orderType',
   tabs: ORDER_TABS.map((value) => ({ value, label: ORDER_TAB_INFO[value].breadcrumb })),
   searchForm: {
-    path: '/orders-api/v7/orders/search_form',
+    route: APP_ROUTES.orderSearchForm,
     key: 'orders',
     shows: (key) => (ORDER_FILTER_KEYS as readonly string[]).includes(key),
   },

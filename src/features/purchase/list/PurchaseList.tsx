@@ -5,6 +5,7 @@
 import { Button } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
+import { APP_ROUTES } from '../../../contract/api/routes';
 import {
   type SheetListRow,
   sheetListIsDirect,
@@ -55,7 +56,7 @@ const PURCHASE_LIST: ListKind<SheetListRow, SheetListType> = {
     label: SHEET_LIST_TYPE_INFO[value].breadcrumb,
   })),
   searchForm: {
-    path: '/inquiry-api/v7/inquiry_quotation/search_form',
+    route: APP_ROUTES.sheetSearchForm,
     key: 'purchase',
     shows: (key, listType) =>
       (SHEET_FILTER_KEYS as readonly string[]).includes(key) && searchFieldVisible(listType, key),

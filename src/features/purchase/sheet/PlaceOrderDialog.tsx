@@ -3,11 +3,11 @@
 // used of the VIP rebate — the rebate, the total after it and the balance left (VIP companies).
 import { Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
+import type { VipUse } from '../../../contract/api/sheets';
 import type { StoredSheet } from '../../../data/derive';
 import { paymentMethodLabel } from '../../../domain/finance/paymentMethods';
 import { formatMoney } from '../../../domain/format/money';
 import { SHEET_LABELS, SHEET_MESSAGES } from '../../../domain/purchase/sheetText';
-import type { VipUse } from './useSheetActions';
 
 type Row = [label: string, value: string];
 
