@@ -1,4 +1,4 @@
-// A code → Chinese label table, the shape of every status column and tag of the lists.
+// A code → Chinese label table, the shape of every status column, tag and code set of the domain.
 // One helper so each set is declared once as data and gets the same guard and the same
 // fallback: a code from a newer server shows as the code itself, never as a crash.
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { labelSet } from '../../../src/domain/list/codeLabels';
+import { labelSet } from '../../src/domain/codeLabels';
 
 describe('labelSet', () => {
   const set = labelSet({ B: '乙', A: '甲', lower_case: '小写' });

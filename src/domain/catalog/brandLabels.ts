@@ -2,7 +2,7 @@
 // "Enumerations"). The specs give English meanings only; the Chinese terms are ours
 // (docs/decisions.md).
 
-import { labelSet } from '../list/codeLabels';
+import { labelSet } from '../codeLabels';
 
 /** Search result state of a brand: NONEXISTENT is a known-wrong entry, UNSPECIFIED unchecked. */
 export const BRAND_STATES = labelSet({

@@ -2,7 +2,7 @@
 // purchasing-core §3 product line, §5 "Product entry"). The specs give English meanings only;
 // the Chinese terms are ours (docs/decisions.md).
 
-import { labelSet } from '../list/codeLabels';
+import { labelSet } from '../codeLabels';
 
 /** Quote state of a product line; CCC marks a 3C product, which cannot be ordered. */
 export const PRODUCT_QUOTE_STATES = labelSet({

@@ -1,7 +1,7 @@
 // Company codes with their labels (settings-messaging-shared §2 "Company settings", §3
 // "Company", "Company address", "Enumerations", §9 timezone and language options).
 
-import { labelSet } from '../list/codeLabels';
+import { labelSet } from '../codeLabels';
 
 /** The company form's language choice. */
 export const COMPANY_LANGUAGES = labelSet({ zh: '中文', en: '英文', de: '德文' });

@@ -2,7 +2,7 @@
 // marked deleted, or quoted INVALID / REPLACED, are left out of reports). Built on `isReportLine`,
 // the predicate every document uses, so a screen's badge and the printed lines never disagree.
 
-import { labelSet } from '../list/codeLabels';
+import { labelSet } from '../codeLabels';
 import { isReportLine, type ReportLineFlags } from './reportContent';
 
 export const LINE_EXCLUSIONS = labelSet({

@@ -1,7 +1,7 @@
 // Assistant-account picker (settings-messaging-shared §3 "Search results", §5 "Shared
 // widgets": the department option appears only when the system flag equals 0).
 
-import { labelSet } from '../list/codeLabels';
+import { labelSet } from '../codeLabels';
 
 export const ASSISTANT_TYPES = labelSet({
   account_company: '公司',

@@ -4,8 +4,8 @@
 // Day boundaries are computed with Intl rather than dayjs.tz, which goes through the runtime's
 // own zone and is an hour off inside its DST gap (see format/date.ts).
 
+import { labelSet } from '../codeLabels';
 import { DEFAULT_TIMEZONE, isValidTimeZone, zoneOffsetMinutes } from '../format/date';
-import { labelSet } from '../list/codeLabels';
 
 export const DATE_SHORTCUTS = labelSet({
   all: '全部',

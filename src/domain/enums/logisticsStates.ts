@@ -1,7 +1,7 @@
 // Warehouse and logistics state sets shown as labels (settings-messaging-shared §4 "Status
 // label sets used for display"). The spec gives the codes only; transitions are not shown.
 
-import { labelSet } from '../list/codeLabels';
+import { labelSet } from '../codeLabels';
 
 export const LOGISTICS_BOX_STATES = labelSet({
   DRAFT: '草稿',

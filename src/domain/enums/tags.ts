@@ -1,7 +1,7 @@
 // The tag list widget and tax-code-problem values (settings-messaging-shared §3
 // "Enumerations", §5 "Shared widgets").
 
-import { labelSet } from '../list/codeLabels';
+import { labelSet } from '../codeLabels';
 import { ENUM_WIDGET_MESSAGES } from './messages';
 
 /** Tag lists are fetched in one page of 500. */

@@ -1,6 +1,6 @@
 // Weight and length units (settings-messaging-shared §3 "Enumerations").
 
-import { labelSet } from '../list/codeLabels';
+import { labelSet } from '../codeLabels';
 
 export const WEIGHT_UNITS = labelSet({ g: '克', kg: '千克', lb: '磅', oz: '盎司' });
 export type WeightUnit = (typeof WEIGHT_UNITS.codes)[number];

@@ -2,7 +2,7 @@
 // label sets"). Payment state labels are the spec's; for the other sets the spec gives English
 // meanings only, and the Chinese terms are ours (docs/decisions.md).
 
-import { labelSet } from '../list/codeLabels';
+import { labelSet } from '../codeLabels';
 
 /**
  * Payment state of an order = the supplier node's inbound state, read from the buyer's side

@@ -3,7 +3,7 @@
 // §4.5 into Chinese; every label here is ours, as the specs give English meanings only
 // (docs/decisions.md).
 
-import { labelSet } from '../list/codeLabels';
+import { labelSet } from '../codeLabels';
 
 export const PAYMENT_METHODS = [
   'UNKNOW',

@@ -3,9 +3,9 @@
 // label sets: boxes LOGISTICS_BOX_STATES (enums/logisticsStates), invoices INVOICE_STATUSES
 // (finance/paymentMethods), the same the invoice document prints.
 
+import { labelSet } from '../codeLabels';
 import { LOGISTICS_BOX_STATES } from '../enums/logisticsStates';
 import { INVOICE_STATUSES } from '../finance/paymentMethods';
-import { labelSet } from '../list/codeLabels';
 
 export const LOGISTICS_LABELS = {
   LOGISTICS: '物流',

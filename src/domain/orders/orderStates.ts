@@ -2,7 +2,7 @@
 // "Logistics status labels"). The order list speaks numeric codes; sheets, the purchase list's
 // order table and logistics speak names. Both map to one label so a state reads the same everywhere.
 
-import { labelSet } from '../list/codeLabels';
+import { labelSet } from '../codeLabels';
 
 /** The numeric codes in the order an order moves through them; cancellation codes last. */
 export const ORDER_STATE_CODES = [

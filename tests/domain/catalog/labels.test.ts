@@ -19,7 +19,7 @@ import {
   QUOTATION_METHODS,
   QUOTE_STATES_OUT_OF_REPORTS,
 } from '../../../src/domain/catalog/productLabels';
-import type { LabelSet } from '../../../src/domain/list/codeLabels';
+import type { LabelSet } from '../../../src/domain/codeLabels';
 
 // Every code of settings-messaging-shared §3 "Enumerations" / "Search results" for the catalogue,
 // with the Chinese we chose (the specs give English meanings only).

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { LabelSet } from '../../../src/domain/codeLabels';
 import {
   COMPANY_LANGUAGES,
   COMPANY_TIMEZONES,
@@ -10,7 +11,6 @@ import {
   LOCALES,
   SUPPLIER_PICKUPS,
 } from '../../../src/domain/company/companyCodes';
-import type { LabelSet } from '../../../src/domain/list/codeLabels';
 
 const sets: ReadonlyArray<{
   name: string;

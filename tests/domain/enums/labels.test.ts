@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { LabelSet } from '../../../src/domain/codeLabels';
 import { ASSISTANT_TYPES } from '../../../src/domain/enums/assistantAccounts';
 import { DATE_SHORTCUTS } from '../../../src/domain/enums/dateRanges';
 import {
@@ -13,7 +14,6 @@ import {
 } from '../../../src/domain/enums/logisticsStates';
 import { TAX_CODE_PROBLEMS } from '../../../src/domain/enums/tags';
 import { LENGTH_UNITS, WEIGHT_UNITS } from '../../../src/domain/enums/units';
-import type { LabelSet } from '../../../src/domain/list/codeLabels';
 
 // Codes in the spec's order (settings §3, §4); labels are ours where the spec gives none.
 const sets: ReadonlyArray<{

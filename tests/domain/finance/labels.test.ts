@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { LabelSet } from '../../../src/domain/codeLabels';
 import {
   ACCOUNT_MOVE_STATES,
   DETAIL_PAYMENT_STATES,
@@ -9,7 +10,6 @@ import {
   RECEIPT_STATES,
   SUPPLIER_INVOICE_STATES,
 } from '../../../src/domain/finance/labels';
-import type { LabelSet } from '../../../src/domain/list/codeLabels';
 
 // purchasing-core §4.4 (payment state: meanings given, Chinese ours) and settings §4 status sets.
 const sets: [string, LabelSet<string>, [string, string][]][] = [

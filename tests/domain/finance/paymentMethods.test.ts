@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { LabelSet } from '../../../src/domain/codeLabels';
 import {
   BANK_LINE_STATUSES,
   BILL_ACTIONS,
@@ -16,7 +17,6 @@ import {
   paymentMethodTerms,
   paymentTermOfMethod,
 } from '../../../src/domain/finance/paymentMethods';
-import type { LabelSet } from '../../../src/domain/list/codeLabels';
 
 const EARNEST = '合同签订后3天内预付30%货款，到货通知后3天内支付70%尾款';
 const ADVANCE = '合同签订后3天内预付100%货款';

@@ -3,7 +3,7 @@
 // §3 static data "a country list"). Ours: the app's trading countries, the EU member states and
 // the countries of the phone picker; the first five ship province and city lists.
 
-import { labelSet } from '../../list/codeLabels';
+import { labelSet } from '../../codeLabels';
 
 export const COUNTRIES = labelSet({
   CN: '中国',
