@@ -4,6 +4,7 @@
 import { Navigate, Outlet, useRouterState } from '@tanstack/react-router';
 import { guardDecision, NO_PERMISSION_PATH, routeAccess } from '../domain/routes';
 import { Shell } from '../features/shell/Shell';
+import { OutdatedData } from '../features/sync/OutdatedData';
 import { AUTH_CALLBACK_PATH } from '../platform/auth/returnTo';
 import { SessionGate } from '../platform/session/SessionGate';
 import { useSession } from '../platform/session/useSession';
@@ -16,7 +17,7 @@ function SignedInLayout({ pathname }: { pathname: string }) {
     return <Navigate to={NO_PERMISSION_PATH} replace />;
   }
   return (
-    <SyncProvider>
+    <SyncProvider outdated={(userId) => <OutdatedData userId={userId} />}>
       <Shell />
     </SyncProvider>
   );

@@ -6,7 +6,6 @@ import { Button, Center, Loader, Modal, Stack, Text } from '@mantine/core';
 import { type ReactNode, useMemo } from 'react';
 import { STORAGE_MESSAGES } from '../../domain/messages/common';
 import { SESSION_MESSAGES } from '../../domain/messages/session';
-import { OutdatedData } from '../../features/sync/OutdatedData';
 import { useAppServices } from '../AppServicesContext';
 import { useSession } from '../session/useSession';
 import { SyncContext } from './SyncContext';
@@ -21,7 +20,14 @@ function Problem({ message }: { message: string }) {
   );
 }
 
-export function SyncProvider({ children }: { children: ReactNode }) {
+/** `outdated` renders the rolled-back app's page (a feature: src/features/sync/OutdatedData). */
+export function SyncProvider({
+  children,
+  outdated,
+}: {
+  children: ReactNode;
+  outdated: (userId: number) => ReactNode;
+}) {
   const connection = useAppServices().sync;
   const db = useConnectionField(connection, 'db');
   const problem = useConnectionField(connection, 'problem');
@@ -31,7 +37,7 @@ export function SyncProvider({ children }: { children: ReactNode }) {
     return (
       <Center mih="60dvh" p="md">
         {problem === 'version' ? (
-          <OutdatedData userId={account.id} />
+          outdated(account.id)
         ) : problem ? (
           <Problem message={STORAGE_MESSAGES[problem]} />
         ) : (
@@ -52,7 +58,7 @@ export function SyncProvider({ children }: { children: ReactNode }) {
         closeOnEscape={false}
         centered
       >
-        <OutdatedData userId={account.id} />
+        {outdated(account.id)}
       </Modal>
     </SyncContext.Provider>
   );
