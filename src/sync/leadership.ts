@@ -10,9 +10,9 @@ import { SyncEngine } from './engine/engine';
 import type { FetchLike } from './engine/http';
 import type { SyncStatus } from './engine/status';
 import type { StorageLike } from './engine/storage';
-import type { Clock } from './leader/ports';
 import { counterTopics, fetchCounters, standingTopics } from './live/counters';
 import { LiveClient, type WebSocketConstructor } from './live/liveClient';
+import type { Clock } from './ports';
 
 export const PERIODIC_PULL_MS = 5 * 60_000;
 

@@ -38,4 +38,3 @@ export interface Clock {
   setTimer(callback: () => void, ms: number): unknown;
   clearTimer(handle: unknown): void;
 }
-

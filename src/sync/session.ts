@@ -16,10 +16,8 @@ import type { MutationInput } from './core/mutations';
 import { enqueueEntry, newEntryId, newTemporaryId } from './engine/commands';
 import type { SyncEngine } from './engine/engine';
 import { type FileInput, type StoreFileResult, storeFile } from './engine/files';
-import { unsentEntries } from './engine/outboxStore';
 import type { SyncStatus } from './engine/status';
 import { type Election, electLeader } from './leader/election';
-import type { ChannelLike, LocksLike } from './leader/ports';
 import {
   type CommandRouter,
   CommandTimeoutError,
@@ -28,6 +26,8 @@ import {
 } from './leader/router';
 import { type Leadership, type LeadershipDeps, startLeadership } from './leadership';
 import { createLiveShare, type LiveShare } from './live/liveShare';
+import { unsentEntries } from './outbox';
+import type { ChannelLike, LocksLike } from './ports';
 import { readTabMessage, type TabMessage } from './tabMessages';
 
 export interface SyncSessionDeps extends LeadershipDeps {

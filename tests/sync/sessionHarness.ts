@@ -14,7 +14,7 @@ import {
 } from '../../src/data/db';
 import type { SyncSessionInfo } from '../../src/sync/api';
 import type { FetchLike } from '../../src/sync/engine/http';
-import type { ChannelLike } from '../../src/sync/leader/ports';
+import type { ChannelLike } from '../../src/sync/ports';
 import { createSyncSession, type SyncSession } from '../../src/sync/session';
 import { type Harness, Network, until } from './engine/harness';
 import { MemoryLocks } from './leader/locks';

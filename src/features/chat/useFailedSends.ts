@@ -6,7 +6,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import type { ThreadRef } from '../../domain/todos/messagePanel';
 import { useLocalDb } from '../../platform/sync/useLocalDb';
 import type { MessagePostPayload } from '../../sync/core/mutations/todos';
-import { loadOutbox } from '../../sync/engine/outboxStore';
+import { loadOutbox } from '../../sync/outbox';
 
 export interface FailedSend {
   entryId: string;

@@ -6,10 +6,9 @@ import {
   type EntryStateKey,
   MUTATION_LABELS,
 } from '../../domain/messages/sync';
-import { EXPIRED_CODE } from '../../sync/core/lifecycle';
+import { EXPIRED_CODE, isLeftBehind } from '../../sync/core/lifecycle';
 import type { MutationType, OutboxEntry } from '../../sync/core/mutations';
 import type { Row } from '../../sync/core/types';
-import { isLeftBehind } from '../../sync/engine/membership';
 
 /** Every mutation type has its words (a new type without them fails the typecheck here). */
 const LABELS: Readonly<Record<MutationType, string>> = MUTATION_LABELS;

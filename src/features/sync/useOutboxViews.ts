@@ -4,9 +4,7 @@
 // app version wrote, which this one cannot show in detail.
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { PurchasingDb } from '../../data/db';
-import { explain } from '../../sync/core/ordering';
-import { loadIdMap, loadOutbox } from '../../sync/engine/outboxStore';
-import { loadUploaded } from '../../sync/engine/uploads';
+import { explainOutbox } from '../../sync/outbox';
 import { type EntryView, entryView } from './entryView';
 
 export interface OutboxViews {
@@ -15,16 +13,7 @@ export interface OutboxViews {
 }
 
 async function readViews(db: PurchasingDb, userSub: string): Promise<OutboxViews> {
-  const [outbox, idMap, uploaded] = await Promise.all([
-    loadOutbox(db),
-    loadIdMap(db),
-    loadUploaded(db),
-  ]);
-  const waits = explain(
-    outbox.entries,
-    { userSub, idMap, uploaded, paused: false, unreadable: outbox.blocked },
-    Date.now(),
-  );
+  const { outbox, waits } = await explainOutbox(db, userSub, Date.now());
   return {
     // Newest first: the change the user just made is on top.
     entries: outbox.entries

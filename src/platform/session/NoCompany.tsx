@@ -7,7 +7,7 @@
 import { Button, Card, Center, CopyButton, Group, Stack, Text, Title } from '@mantine/core';
 import { formatDateTime } from '../../domain/format/date';
 import { MEMBERSHIP_MESSAGES, SESSION_MESSAGES } from '../../domain/messages/session';
-import type { UnsentEntry } from '../../sync/engine/membership';
+import type { UnsentEntry } from '../../sync/outbox';
 
 function UnsentCard({ entry }: { entry: UnsentEntry }) {
   return (

@@ -1,9 +1,9 @@
 // The session's states and ports (src/platform/session/sessionController.ts): what React reads, what
 // the controller needs from sign-in, the sync worker, the device's storage and the server.
 
-import type { SignOutResult, SyncSessionInfo } from '../../sync/api';
-import type { UnsentEntry } from '../../sync/engine/membership';
 import type { UserInfo } from '../../contract/api/account';
+import type { SignOutResult, SyncSessionInfo } from '../../sync/api';
+import type { UnsentEntry } from '../../sync/outbox';
 import type { Auth } from '../auth/auth';
 import type { SessionAccount, SessionCompany } from './account';
 import type { SessionStore } from './sessionStore';

@@ -13,8 +13,8 @@ import type {
   SyncApi,
   SyncSessionInfo,
 } from '../../sync/api';
-import { type UnsentEntry, unsentEntryViews } from '../../sync/engine/membership';
 import type { SyncStatus } from '../../sync/engine/status';
+import { type UnsentEntry, unsentEntryViews } from '../../sync/outbox';
 import type { SyncPort } from '../session/sessionTypes';
 
 export interface SyncSnapshot {

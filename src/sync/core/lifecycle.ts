@@ -33,6 +33,13 @@ export const isStaleAnswer = (entry: OutboxEntry, outcome: Outcome): boolean =>
 /** The failure code of an entry held back because its key may be forgotten by the server. */
 export const EXPIRED_CODE = 'ENTRY_EXPIRED';
 
+/** The server's error_code for a company the account does not (or no longer) work for. */
+export const NOT_A_MEMBER = 'NOT_A_MEMBER';
+
+/** The entry can no longer be sent: its company is gone. Nothing to roll back or retry. */
+export const isLeftBehind = (entry: OutboxEntry): boolean =>
+  entry.status === 'failed' && entry.failure?.code === NOT_A_MEMBER;
+
 /**
  * The key was first used longer ago than the send window: the server may have purged its answer
  * and would apply the change a second time, so the user decides (resubmit or discard).

@@ -35,16 +35,6 @@ export type Wait =
 
 const bySeq = (a: OutboxEntry, b: OutboxEntry) => a.seq - b.seq;
 
-/** Why the entry is not sent now ('ready' when it may be). */
-export function waitOf(
-  entry: OutboxEntry,
-  entries: readonly OutboxEntry[],
-  state: SendState,
-  now: number,
-): Wait {
-  return explain(entries, state, now).get(entry.id) ?? 'behind';
-}
-
 /** Every entry's wait, in one pass: the head of each entity decides for the rest. */
 export function explain(
   entries: readonly OutboxEntry[],

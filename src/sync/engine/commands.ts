@@ -5,14 +5,14 @@
 import type { PurchasingDb } from '../../data/db';
 import { nextSequence, readClientId } from '../../data/meta';
 import { mapEntry } from '../core/idMap';
-import { recoverInFlight, retryFailed } from '../core/lifecycle';
+import { isLeftBehind, recoverInFlight, retryFailed } from '../core/lifecycle';
 import { type MutationInput, type OutboxEntry, touchedKey } from '../core/mutations';
 import { dependentsOf } from '../core/ordering';
 import { enqueueEffect, reapply, rollback } from '../core/rebase';
 import { createEntry, readEntry } from '../core/storedEntry';
+import { loadEntry, loadIdMap, loadOutbox } from '../outbox';
 import { engineTables, readRows, writeRows } from './localRows';
-import { isLeftBehind } from './membership';
-import { loadEntry, loadIdMap, loadOutbox, saveEntries } from './outboxStore';
+import { saveEntries } from './outboxStore';
 
 export interface EnqueueArgs {
   clientId: string;

@@ -13,7 +13,7 @@ import {
 import { validateLineAttachment } from '../../domain/purchase/validation';
 import { filesOf, type OutboxEntry } from '../core/mutations';
 import type { FileRef } from '../core/mutations/spec';
-import { loadOutbox } from './outboxStore';
+import { loadOutbox } from '../outbox';
 import { storageFault } from './storage';
 
 /** What the app hands over for one attachment (a `File` is a Blob with a name and a type). */

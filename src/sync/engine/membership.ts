@@ -10,24 +10,17 @@ import { syncedCompanyIds } from '../../data/meta';
 import { clearCompany } from '../../data/writes';
 import { isRecord } from '../../domain/guards';
 import { MEMBERSHIP_MESSAGES } from '../../domain/messages/session';
-import { MUTATION_LABELS } from '../../domain/messages/sync';
+import { isLeftBehind, NOT_A_MEMBER } from '../core/lifecycle';
 import type { OutboxEntry } from '../core/mutations';
+import { loadOutbox } from '../outbox';
 import { fileIdsOf } from './files';
 import { engineTables } from './localRows';
-import { loadOutbox } from '../outbox';
 import { saveEntries } from './outboxStore';
-
-/** The server's error_code for a company the account does not (or no longer) work for. */
-export const NOT_A_MEMBER = 'NOT_A_MEMBER';
 
 /** A 403 answer that says the account left the company (not a missing right within it). */
 export function isNotAMember(status: number, body: unknown): boolean {
   return status === 403 && isRecord(body) && body.error_code === NOT_A_MEMBER;
 }
-
-/** The entry can no longer be sent: its company is gone. Nothing to roll back or retry. */
-export const isLeftBehind = (entry: OutboxEntry): boolean =>
-  entry.status === 'failed' && entry.failure?.code === NOT_A_MEMBER;
 
 const leftBehind = (entry: OutboxEntry): OutboxEntry => ({
   ...entry,
@@ -118,28 +111,4 @@ export function reviveReturnedCompanies(
     if (revived.length > 0) await saveEntries(db, revived);
     return revived.length;
   });
-}
-
-/** One entry that was never sent, as the user reads and copies it before it goes. */
-export interface UnsentEntry {
-  id: string;
-  companyId: number;
-  title: string;
-  createdAt: number;
-  /** The change as written (its payload), for copying. */
-  text: string;
-}
-
-/** Entries the server never applied: what is lost when the database goes. */
-export async function unsentEntryViews(db: PurchasingDb): Promise<UnsentEntry[]> {
-  const { entries } = await loadOutbox(db);
-  return entries
-    .filter((entry) => entry.status !== 'applied')
-    .map((entry) => ({
-      id: entry.id,
-      companyId: entry.companyId,
-      title: MUTATION_LABELS[entry.type],
-      createdAt: entry.createdAt,
-      text: JSON.stringify(entry.payload, null, 2),
-    }));
 }

@@ -13,10 +13,10 @@ import { isRecord } from '../../domain/guards';
 import { touchedKey } from '../core/mutations';
 import { rebase } from '../core/rebase';
 import { asRow, isTemporaryId, parseRowKey, type Row, type RowKey } from '../core/types';
+import { loadOutbox } from '../outbox';
 import { call, type FetchLike } from './http';
 import { engineTables, writeRows } from './localRows';
 import { isNotAMember } from './membership';
-import { loadOutbox } from '../outbox';
 import { ofCompany, saveEntries } from './outboxStore';
 
 export interface PullDeps {

@@ -9,9 +9,10 @@ import { type OutboxEntry, requestTarget, toRequest, touchedKey } from '../core/
 import { classifyAnswer, classifyError, type Outcome } from '../core/outcomes';
 import { rollback } from '../core/rebase';
 import { asRow, type IdMap, PENDING_FIELD, parseRowKey, type UploadedFiles } from '../core/types';
+import { loadEntry, loadIdMap, loadOutbox } from '../outbox';
 import { call, type FetchLike } from './http';
 import { engineTables, remapTemporaryRows, writeRows } from './localRows';
-import { loadEntry, loadIdMap, loadOutbox, saveEntries, saveIdMap } from './outboxStore';
+import { saveEntries, saveIdMap } from './outboxStore';
 
 export interface PushDeps {
   db: PurchasingDb;

@@ -5,7 +5,7 @@
 // the engine last read of the database plus its in-memory observations; listeners get a fresh
 // object per change.
 import type { EntryFailure } from '../core/types';
-import type { OutboxSnapshot } from './outboxStore';
+import type { OutboxSnapshot } from '../outbox';
 import type { StorageFault, StorageUse } from './storage';
 
 export interface CompanyStatus {

@@ -4,19 +4,17 @@
 // the files row, and `uploaded` is read from there: it survives a restart, and a file answered
 // once is never uploaded again. Outcomes are classified like entries' (core/outcomes.ts).
 import { z } from 'zod/mini';
-import type { PurchasingDb } from '../../data/db';
-import { readFiles, recordUpload, uploadAnswers } from '../../data/files';
+import { readFiles, recordUpload } from '../../data/files';
 import type { FileUploadAnswer, PendingFile } from '../../data/outboxTypes';
 import { ATTACHMENT_MISSING } from '../../domain/messages/common';
 import type { OutboxEntry } from '../core/mutations';
 import type { FileRef } from '../core/mutations/spec';
 import { filesWaitedFor, type SendState } from '../core/ordering';
 import { classifyAnswer, classifyError, type Outcome, retryAt } from '../core/outcomes';
-import type { UploadedFiles } from '../core/types';
 import { fileIdsOf } from './files';
 import { call } from './http';
 import { engineTables } from './localRows';
-import { loadOutbox } from './outboxStore';
+import { loadOutbox } from '../outbox';
 import { type PushDeps, recordOutcome } from './push';
 
 const answerSchema = z.object({
@@ -26,21 +24,6 @@ const answerSchema = z.object({
   content_type: z.string(),
   size: z.number(),
 });
-
-/** Client file id → upload, as the mutations send it (`objectNameOf`). */
-export async function loadUploaded(db: PurchasingDb): Promise<UploadedFiles> {
-  const uploaded = new Map<string, z.infer<typeof answerSchema>>();
-  for (const [id, answer] of await uploadAnswers(db)) {
-    uploaded.set(id, {
-      object_name: answer.objectName,
-      url: answer.url,
-      name: answer.name,
-      content_type: answer.contentType,
-      size: answer.size,
-    });
-  }
-  return uploaded;
-}
 
 type Waited = ReadonlyArray<{ entry: OutboxEntry; ref: FileRef }>;
 

@@ -7,7 +7,7 @@
 // Tabs also announce their schema version; a tab older than another tab is told to reload.
 import { SCHEMA_VERSION } from '../../data/schema';
 import { isRecord } from '../../domain/guards';
-import type { ChannelLike, Clock, LocksLike } from './ports';
+import type { ChannelLike, Clock, LocksLike } from '../ports';
 
 export interface ElectionOptions extends Clock {
   /** `purchasing-sync-<userId>`: one leader per user, across all the user's tabs. */

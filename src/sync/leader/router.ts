@@ -7,7 +7,7 @@
 import { isRecord } from '../../domain/guards';
 import type { MutationInput } from '../core/mutations';
 import type { SyncStatus } from '../engine/status';
-import type { ChannelLike, Clock } from './ports';
+import type { ChannelLike, Clock } from '../ports';
 
 export type SyncCommand =
   | { type: 'pullNow'; companyId?: number }

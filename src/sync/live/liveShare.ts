@@ -8,7 +8,7 @@
 
 import { isRecord } from '../../domain/guards';
 import type { LiveEvent } from '../api';
-import type { Clock } from '../leader/ports';
+import type { Clock } from '../ports';
 import type { LiveStatus } from './liveClient';
 
 export const WATCH_LEASE_MS = 60_000;

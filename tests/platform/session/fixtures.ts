@@ -7,7 +7,7 @@ import type { SessionStore } from '../../../src/platform/session/sessionStore';
 import type { SessionControllerDeps, SyncPort } from '../../../src/platform/session/sessionTypes';
 import type { CachedAccount, CompanyChoice } from '../../../src/platform/session/storedSession';
 import type { SignOutResult } from '../../../src/sync/api';
-import type { UnsentEntry } from '../../../src/sync/engine/membership';
+import type { UnsentEntry } from '../../../src/sync/outbox';
 
 export const NOW = 1_700_000_000_000;
 

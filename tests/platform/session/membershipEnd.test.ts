@@ -6,7 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { COMMON_MESSAGES } from '../../../src/domain/messages/common';
 import { ApiError } from '../../../src/platform/api/apiError';
 import { SessionController } from '../../../src/platform/session/sessionController';
-import type { UnsentEntry } from '../../../src/sync/engine/membership';
+import type { UnsentEntry } from '../../../src/sync/outbox';
 import { authUser, buyerInfo, deps, fakeAuth, NOW } from './fixtures';
 
 async function booted(overrides: Parameters<typeof deps>[0] = {}) {

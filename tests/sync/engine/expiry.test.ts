@@ -7,8 +7,8 @@ import { OUTBOX_SEND_WINDOW_MS } from '../../../src/domain/sync/retention';
 import { entryView } from '../../../src/features/sync/entryView';
 import { asRow } from '../../../src/sync/core/types';
 import { enqueueEntry } from '../../../src/sync/engine/commands';
-import { loadEntry, loadOutbox } from '../../../src/sync/engine/outboxStore';
 import { markInFlight } from '../../../src/sync/engine/push';
+import { loadEntry, loadOutbox } from '../../../src/sync/outbox';
 import {
   engineSuite,
   type Harness,

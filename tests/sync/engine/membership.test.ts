@@ -13,9 +13,10 @@ import { companyTotalPrefixes } from '../../../src/data/lists/listKeys';
 import { readCompanySync } from '../../../src/data/meta';
 import { companyRowKeys } from '../../../src/data/writes';
 import { MEMBERSHIP_MESSAGES } from '../../../src/domain/messages/session';
+import { NOT_A_MEMBER } from '../../../src/sync/core/lifecycle';
 import { asRow } from '../../../src/sync/core/types';
-import { MEMBERSHIP_RESTORED, NOT_A_MEMBER } from '../../../src/sync/engine/membership';
-import { loadOutbox } from '../../../src/sync/engine/outboxStore';
+import { MEMBERSHIP_RESTORED } from '../../../src/sync/engine/membership';
+import { loadOutbox } from '../../../src/sync/outbox';
 import {
   engineSuite,
   type Harness,

@@ -5,8 +5,8 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { enqueueEntry } from '../../../src/sync/engine/commands';
-import { loadEntry } from '../../../src/sync/engine/outboxStore';
 import { recordOutcome } from '../../../src/sync/engine/push';
+import { loadEntry } from '../../../src/sync/outbox';
 import { openLocal } from './harness';
 
 describe('an answer recorded after the entry was refused', () => {

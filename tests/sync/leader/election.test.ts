@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ChannelLike, LocksLike } from '../../../src/sync/leader/ports';
+import type { ChannelLike, LocksLike } from '../../../src/sync/ports';
 import { settle, World } from './harness';
 import { MemoryLocks } from './locks';
 

@@ -3,7 +3,7 @@
 // in-memory lock manager. A tab can be frozen as a browser freezes a hidden tab: its timers,
 // its messages and its lock answers wait until it resumes, while it keeps holding its lock.
 import { type Election, electLeader } from '../../../src/sync/leader/election';
-import type { ChannelLike, Clock, LocksLike } from '../../../src/sync/leader/ports';
+import type { ChannelLike, Clock, LocksLike } from '../../../src/sync/ports';
 import { MemoryLocks } from './locks';
 
 type Listener = (event: { data: unknown }) => void;

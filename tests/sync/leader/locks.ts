@@ -6,7 +6,7 @@
 // gives one context (a worker, a tab) its own view, and `terminate(id)` ends that context as the
 // browser ends a terminated worker: its held locks are released and its queued requests dropped,
 // with no callback or promise of it ever settling. The Chromium e2e exercises the browser's own.
-import type { LockLike, LockRequestOptions, LocksLike } from '../../../src/sync/leader/ports';
+import type { LockLike, LockRequestOptions, LocksLike } from '../../../src/sync/ports';
 
 interface Request {
   name: string;

@@ -9,8 +9,8 @@
 import 'fake-indexeddb/auto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadEntry } from '../../../src/sync/engine/outboxStore';
 import { markInFlight } from '../../../src/sync/engine/push';
+import { loadEntry } from '../../../src/sync/outbox';
 import { STALE_AFTER_MS } from './device';
 import { scenario } from './scenario';
 import { waitFor } from './wait';

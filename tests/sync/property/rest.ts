@@ -8,7 +8,7 @@ import { readIdMapPairs } from '../../../src/data/meta';
 import { createdTempIds, type OutboxEntry, unmappedRefs } from '../../../src/sync/core/mutations';
 import { explain } from '../../../src/sync/core/ordering';
 import type { IdMap } from '../../../src/sync/core/types';
-import { loadOutbox } from '../../../src/sync/engine/outboxStore';
+import { loadOutbox } from '../../../src/sync/outbox';
 import type { Tab } from './device';
 import type { Play } from './play';
 import { waitFor } from './wait';

@@ -8,7 +8,7 @@ import type { DBCore, DBCoreTable, DBCoreTransaction, Middleware } from 'dexie';
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { PurchasingDb, userDatabaseName } from '../../../src/data/db';
 import type { FetchLike } from '../../../src/sync/engine/http';
-import type { ChannelLike, LocksLike } from '../../../src/sync/leader/ports';
+import type { ChannelLike, LocksLike } from '../../../src/sync/ports';
 import type { MemoryLocks } from '../leader/locks';
 
 /** A promise that never settles: what a dead context waits on. */
