@@ -17,6 +17,7 @@ import { registerIdentityProvider } from './idp/identityProvider';
 import { loadProviderKeys } from './idp/keysFile';
 import { createLiveBus } from './live/bus';
 import { registerLiveChannel } from './live/socket';
+import { startMaintenance } from './maintenance';
 import { registerAccount } from './routes/account';
 import { registerAccounting } from './routes/accounting';
 import { registerCompanies } from './routes/companies';
@@ -32,7 +33,6 @@ import { registerSync } from './routes/sync';
 import { registerTemplates } from './routes/templates';
 import { registerTodos } from './routes/todos';
 import { registerUser } from './routes/user';
-import { startMaintenance } from './sync/maintenance';
 
 /** A hop count as the function Fastify's types accept: believe the `hops` nearest hops. */
 function fastifyTrustProxy(

@@ -1,11 +1,12 @@
-// Housekeeping every server process runs on a timer: old tombstones, old idempotency answers and
+// Housekeeping every server process runs on a timer (wired by app.ts; it reaches several layers,
+// so it sits beside the composition root): old tombstones, old idempotency answers and
 // unused uploads (server/messaging/fileGc.ts) go. Every delete is idempotent, so several processes
 // doing it at once is harmless.
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../db/database';
-import { purgeIdempotencyKeys } from '../http/mutation';
-import { collectUnusedFiles } from '../messaging/fileGc';
-import { purgeTombstones, TOMBSTONE_RETENTION_DAYS } from './retention';
+import type { Db } from './db/database';
+import { purgeIdempotencyKeys } from './http/mutation';
+import { collectUnusedFiles } from './messaging/fileGc';
+import { purgeTombstones, TOMBSTONE_RETENTION_DAYS } from './sync/retention';
 
 const HOUR_MS = 3600 * 1000;
 
