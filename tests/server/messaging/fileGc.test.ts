@@ -14,7 +14,7 @@ import {
   objectNameOfUrl,
 } from '../../../server/messaging/fileGc';
 import { fileUrl } from '../../../server/messaging/fileStore';
-import { runMaintenance } from '../../../server/sync/maintenance';
+import { runMaintenance } from '../../../server/maintenance';
 import { drivers, openTestDatabase, type TestDatabase } from '../../support/databases';
 import { type FixtureIds, seedFixtures } from '../../support/fixtures';
 
