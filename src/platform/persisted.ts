@@ -3,10 +3,10 @@
 // read: a value written by an older app version, or edited by hand, reads as absent instead of
 // breaking the app. Storage that throws (private mode, quota, disabled) behaves as empty.
 import type { z } from 'zod';
-import { runtimeConfigSchema } from '../domain/config/runtimeConfig';
-import { chatContactsSchema } from '../features/chat/chatSchemas';
+import { chatContactsSchema } from '../contract/api/chat';
 import { searchFormsSchema } from '../contract/api/lists';
 import { indexPagesSchema, newsItemSchema } from '../contract/api/shell';
+import { runtimeConfigSchema } from '../domain/config/runtimeConfig';
 import { pendingRevocationsSchema } from './auth/revocationSchema';
 import {
   cachedAccountSchema,

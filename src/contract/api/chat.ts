@@ -13,6 +13,12 @@ export const chatContactSchema = z.object({
 });
 export type ChatContact = z.infer<typeof chatContactSchema>;
 
+/**
+ * The default contact per record, kept for offline use (src/platform/persisted.ts `chatContacts`):
+ * `<account>:<company>:<module>:<id>` → the contact, or null when the server named none.
+ */
+export const chatContactsSchema = z.record(z.string(), chatContactSchema.nullable());
+
 /** GET /orders-api/v7/orders/{id}/default_contacts_user: `{id, name, company_id, company_name}`. */
 export const orderContactAnswerSchema = z
   .object({

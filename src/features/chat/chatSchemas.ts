@@ -1,14 +1,6 @@
-// Shapes at the chat panel's boundaries besides its calls (src/contract/api/chat.ts): the
-// contacts kept per record so the panel knows whom to write to offline, and the live channel's
-// message events (server/messaging/todoRows.ts).
+// The live channel's message events at the chat panel's boundary (server/messaging/todoRows.ts).
+// Its calls and the contacts it keeps per record for offline use are in src/contract/api/chat.ts.
 import { z } from 'zod';
-import { chatContactSchema } from '../../contract/api/chat';
-
-/**
- * The default contact per record, kept for offline use (src/platform/persisted.ts `chatContacts`):
- * `<account>:<company>:<module>:<id>` → the contact, or null when the server named none.
- */
-export const chatContactsSchema = z.record(z.string(), chatContactSchema.nullable());
 
 const nullableText = z.string().nullable().default(null);
 const nullableId = z.number().nullable().default(null);

@@ -2,8 +2,12 @@
 // contact answer, the contacts kept on the device, and the live channel's message event as the
 // server emits it (server/messaging/todoRows.ts publishTodo: `{event_type, item}`).
 import { describe, expect, it } from 'vitest';
-import { orderContactAnswerSchema, sheetContactAnswerSchema } from '../../../src/contract/api/chat';
-import { chatContactsSchema, liveMessageSchema } from '../../../src/features/chat/chatSchemas';
+import {
+  chatContactsSchema,
+  orderContactAnswerSchema,
+  sheetContactAnswerSchema,
+} from '../../../src/contract/api/chat';
+import { liveMessageSchema } from '../../../src/features/chat/chatSchemas';
 
 const CONTACT = { id: 31, name: '陈志明', companyId: 77, companyName: '德采工业品' };
 
