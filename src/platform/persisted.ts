@@ -24,9 +24,9 @@ interface PersistedKey {
 }
 
 const PERSISTED = {
-  /** The last /config.json that validated, so the installed app starts offline (src/app/config). */
+  /** The last /config.json that validated, so the installed app starts offline (src/platform/config). */
   runtimeConfig: { store: 'local', name: 'purchasing.runtimeConfig', schema: runtimeConfigSchema },
-  /** oidc-client-ts's user (tokens, profile): the installed app opens offline with it (src/auth). */
+  /** oidc-client-ts's user (tokens, profile): the installed app opens offline with it (src/platform/auth). */
   authUser: { store: 'local', name: 'purchasing.auth.user', schema: oidcEntriesSchema },
   /** oidc-client-ts's pending sign-in requests (PKCE verifier, return URL) until the callback. */
   authRequests: { store: 'local', name: 'purchasing.auth.requests', schema: oidcEntriesSchema },
@@ -36,7 +36,7 @@ const PERSISTED = {
     name: 'purchasing.auth.revocations',
     schema: pendingRevocationsSchema,
   },
-  /** The last GET /api/v7/user of the signed-in subject, for offline starts (src/app/session). */
+  /** The last GET /api/v7/user of the signed-in subject, for offline starts (src/platform/session). */
   account: { store: 'local', name: 'purchasing.session.account', schema: cachedAccountSchema },
   /** The company this device last worked in: the default for a new tab (spec §6). */
   companyOnDevice: {
