@@ -1,6 +1,6 @@
 // The header's user menu (settings-messaging-shared §2 "Shell", §6): personal centre for everyone,
 // company settings and staff management for the current company's administrators, and sign-out
-// (which warns first when changes have not reached the server: src/app/session).
+// (which warns first when changes have not reached the server: src/platform/session).
 import { Avatar, Button, Group, Menu, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconBuildingCog, IconLogout, IconUser, IconUsers } from '@tabler/icons-react';
 import { Link, useRouter } from '@tanstack/react-router';
