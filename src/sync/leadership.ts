@@ -12,7 +12,7 @@ import type { SyncStatus } from './engine/status';
 import type { StorageLike } from './engine/storage';
 import { counterTopics, fetchCounters, standingTopics } from './live/counters';
 import { LiveClient, type WebSocketConstructor } from './live/liveClient';
-import type { Clock } from './ports';
+import { type Clock, every } from './ports';
 
 export const PERIODIC_PULL_MS = 5 * 60_000;
 
@@ -92,24 +92,15 @@ export function startLeadership(deps: LeadershipDeps, context: LeadershipContext
       void engine.pullNow();
     },
     ...(deps.WebSocket ? { WebSocket: deps.WebSocket } : {}),
-    timers: {
-      setTimeout: (callback, ms) => {
-        const handle = deps.setTimer(callback, ms);
-        return () => deps.clearTimer(handle);
-      },
-      now: deps.now,
-    },
+    clock: deps,
   });
   const ready = engine.start();
   let watched: ReadonlySet<string> = new Set();
-  let periodic: unknown = null;
-  const every = deps.periodicPullMs ?? PERIODIC_PULL_MS;
-  const tick = () => {
-    if (stopped) return;
-    void engine.pullNow();
-    periodic = deps.setTimer(tick, every);
-  };
-  periodic = deps.setTimer(tick, every);
+  const stopPeriodic = every(
+    deps,
+    () => void engine.pullNow(),
+    deps.periodicPullMs ?? PERIODIC_PULL_MS,
+  );
 
   return {
     engine,
@@ -125,7 +116,7 @@ export function startLeadership(deps: LeadershipDeps, context: LeadershipContext
     },
     stop() {
       stopped = true;
-      deps.clearTimer(periodic);
+      stopPeriodic();
       unsubscribe();
       live.close();
       // The engine waits for its running requests; their answers are still recorded.

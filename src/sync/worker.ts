@@ -4,6 +4,7 @@
 import { expose } from 'comlink';
 import { deleteUserDatabase, openUserDatabase } from '../data/db';
 import type { SyncApi } from './api';
+import { systemClock } from './ports';
 import { createSyncSession } from './session';
 
 const session = createSyncSession({
@@ -16,9 +17,7 @@ const session = createSyncSession({
   storage: navigator.storage,
   WebSocket,
   random: Math.random,
-  now: Date.now,
-  setTimer: (callback, ms) => setTimeout(callback, ms),
-  clearTimer: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+  ...systemClock,
   onOnline: (callback) => {
     self.addEventListener('online', callback);
     return () => self.removeEventListener('online', callback);

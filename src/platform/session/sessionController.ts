@@ -1,7 +1,8 @@
-// The session of this tab (issue 5 items 1 and 2, DESIGN §4 "Auth while offline"): who is signed
-// in, which companies they act for and in which one, the access token and its renewal on a 10 s
-// check, and sign-out. Framework-free (React reads it through SessionProvider) and every outside
-// effect comes in as a port, so the rules are tested with fakes.
+// The session of this tab (issue 5 items 1 and 2, DESIGN §4 "Auth while offline"): the phase
+// machine of boot, sign-in and sign-out, who is signed in, which companies they act for and in
+// which one. The access token's renewal is tokenKeeper.ts's; this acts on its answers.
+// Framework-free (React reads it through SessionProvider) and every outside effect comes in as a
+// port, so the rules are tested with fakes.
 //
 // Offline-first rules: a stored user opens the app without network, with the last account answer
 // kept on the device; a renewal that fails on the way changes nothing; only the provider's refusal
@@ -9,13 +10,14 @@
 // until the user signs in again. Sign-out asks the sync worker first, which refuses while changes
 // wait, so the user is asked before anything queued is lost.
 
+import type { UserInfo } from '../../contract/api/account';
 import { COMMON_MESSAGES } from '../../domain/messages/common';
 import { SESSION_MESSAGES } from '../../domain/messages/session';
 import type { SignOutResult } from '../../sync/api';
+import { type Clock, systemClock } from '../../sync/ports';
 import { ApiError } from '../api/apiError';
-import type { UserInfo } from '../../contract/api/account';
 import type { Auth, AuthUser } from '../auth/auth';
-import { needsRenewal, TOKEN_CHECK_INTERVAL_MS } from '../auth/tokenPolicy';
+import { needsRenewal } from '../auth/tokenPolicy';
 import {
   chooseCompany,
   type SessionAccount,
@@ -23,6 +25,7 @@ import {
   toSessionCompanies,
 } from './account';
 import type { SessionControllerDeps, SessionSnapshot, SignOutAnswer } from './sessionTypes';
+import { TokenKeeper } from './tokenKeeper';
 
 export class SessionController {
   private snapshot: SessionSnapshot = {
@@ -33,19 +36,36 @@ export class SessionController {
     signInFailed: false,
   };
   private readonly listeners = new Set<() => void>();
-  private readonly now: () => number;
-  private user: AuthUser | null = null;
+  private readonly clock: Clock;
+  private readonly tokens: TokenKeeper;
   private booted: Promise<void> | null = null;
-  private renewing: Promise<void> | null = null;
-  private renewWanted = false;
-  private timer: unknown = null;
   private unauthorizedSeen = false;
   private noCompanyIdToken: string | null = null;
   /** The account whose database waits for the user to read its unsent entries (no company). */
   private leftBehindUserId: number | null = null;
 
   constructor(private readonly deps: SessionControllerDeps) {
-    this.now = deps.now ?? Date.now;
+    this.clock = deps.clock ?? systemClock;
+    this.tokens = new TokenKeeper(
+      { auth: deps.auth, online: deps.online, clock: this.clock },
+      {
+        renewable: () => {
+          const phase = this.snapshot.phase;
+          return phase.status === 'signed-in' && !phase.expired;
+        },
+        signedIn: () => this.snapshot.phase.status === 'signed-in',
+        renewed: (user) => this.renewed(user),
+        refused: () => {
+          const phase = this.snapshot.phase;
+          if (phase.status === 'signed-in') this.update({ phase: { ...phase, expired: true } });
+        },
+        departed: async () => {
+          const phase = this.snapshot.phase;
+          if (phase.status !== 'signed-in') return;
+          await this.noCompany(COMMON_MESSAGES.NO_COMPANY_BOUND, phase.account.id);
+        },
+      },
+    );
   }
 
   readonly subscribe = (listener: () => void): (() => void) => {
@@ -62,17 +82,8 @@ export class SessionController {
   }
 
   /** The token for a call now, renewed first when it is about to expire and the device is online. */
-  async freshToken(): Promise<string | null> {
-    const phase = this.snapshot.phase;
-    if (
-      phase.status === 'signed-in' &&
-      !phase.expired &&
-      this.deps.online() &&
-      needsRenewal(this.user?.expiresAt ?? null, this.now())
-    ) {
-      await this.renewToken();
-    }
-    return this.user?.accessToken ?? null;
+  freshToken(): Promise<string | null> {
+    return this.tokens.fresh();
   }
 
   /** The company calls are made for; null until the account is loaded. */
@@ -86,10 +97,7 @@ export class SessionController {
    * wanted again at the next check. Refused: the session is marked expired.
    */
   renewToken(): Promise<void> {
-    this.renewing ??= this.renew().finally(() => {
-      this.renewing = null;
-    });
-    return this.renewing;
+    return this.tokens.renew();
   }
 
   /** Switching company is a change of state only: every company is synced on the device. */
@@ -165,8 +173,7 @@ export class SessionController {
 
   /** Another tab signed this user out (it already removed what was stored). */
   signedOutElsewhere(): void {
-    this.stopTimer();
-    this.user = null;
+    this.tokens.drop();
     this.deps.store.clear();
     void this.deps.clearFileCaches().catch(() => undefined);
     this.update({ phase: { status: 'signed-out' }, pendingSignOut: null });
@@ -185,7 +192,7 @@ export class SessionController {
    */
   async membershipEnded(companyId: number): Promise<void> {
     const phase = this.snapshot.phase;
-    const user = this.user;
+    const user = this.tokens.user;
     if (phase.status !== 'signed-in' || !user) return;
     if (!phase.companies.some((c) => c.id === companyId)) return;
     // Cached images may be that company's files: they are fetched again when needed.
@@ -199,10 +206,10 @@ export class SessionController {
       if (!cached) return;
       info = cached;
     }
-    if (this.user?.sub !== user.sub) return;
+    if (this.tokens.user?.sub !== user.sub) return;
     info = { ...info, companies: info.companies.filter((m) => m.id !== companyId) };
     if (info.companies.length > 0) {
-      this.deps.store.saveAccount({ sub: user.sub, fetchedAt: this.now(), user: info });
+      this.deps.store.saveAccount({ sub: user.sub, fetchedAt: this.clock.now(), user: info });
     }
     const now = this.snapshot.phase;
     await this.enter(info, now.status === 'signed-in' && now.expired);
@@ -220,7 +227,7 @@ export class SessionController {
   }
 
   dispose(): void {
-    this.stopTimer();
+    this.tokens.stop();
     this.listeners.clear();
   }
 
@@ -255,17 +262,21 @@ export class SessionController {
   }
 
   private async load(user: AuthUser): Promise<void> {
-    this.user = user;
+    this.tokens.hold(user);
     this.update({ phase: { status: 'loading' } });
     let expired = false;
     let departed = false;
-    if (needsRenewal(user.expiresAt, this.now()) && this.deps.online()) {
+    let current = user;
+    if (needsRenewal(user.expiresAt, this.clock.now()) && this.deps.online()) {
       const result = await this.deps.auth.renew(user.accessToken);
-      if (result.kind === 'renewed') this.user = result.user;
+      if (result.kind === 'renewed') {
+        current = result.user;
+        this.tokens.hold(current);
+      }
       expired = result.kind === 'refused';
       departed = result.kind === 'departed';
     }
-    const { sub } = this.user;
+    const { sub } = current;
     const cached = this.deps.store.account(sub);
     if (departed) {
       // Left every company while away (M5): the device's copy of the account goes.
@@ -296,7 +307,7 @@ export class SessionController {
       return;
     }
     if (info.companies.length > 0)
-      this.deps.store.saveAccount({ sub, fetchedAt: this.now(), user: info });
+      this.deps.store.saveAccount({ sub, fetchedAt: this.clock.now(), user: info });
     await this.enter(info, false);
   }
 
@@ -306,7 +317,7 @@ export class SessionController {
   }
 
   private async enter(info: UserInfo, expired: boolean): Promise<void> {
-    const user = this.user;
+    const user = this.tokens.user;
     if (!user) return;
     const companies = toSessionCompanies(info);
     const companyId = chooseCompany(companies, user.sub, this.deps.store.companyChoices());
@@ -332,7 +343,7 @@ export class SessionController {
       companies: companies.map((c) => c.id),
       ...this.deps.endpoints,
     });
-    this.startTimer();
+    this.tokens.start();
   }
 
   /**
@@ -341,9 +352,10 @@ export class SessionController {
    */
   accountChanged(change: Partial<Pick<SessionAccount, 'avatar'>>): void {
     const phase = this.snapshot.phase;
-    if (phase.status !== 'signed-in' || !this.user) return;
+    const user = this.tokens.user;
+    if (phase.status !== 'signed-in' || !user) return;
     this.update({ phase: { ...phase, account: { ...phase.account, ...change } } });
-    const cached = this.deps.store.account(this.user.sub);
+    const cached = this.deps.store.account(user.sub);
     if (cached) this.deps.store.saveAccount({ ...cached, user: { ...cached.user, ...change } });
   }
 
@@ -353,12 +365,13 @@ export class SessionController {
    */
   companyRenamed(companyId: number, names: { name: string; shortName: string | null }): void {
     const phase = this.snapshot.phase;
-    if (phase.status !== 'signed-in' || !this.user) return;
+    const user = this.tokens.user;
+    if (phase.status !== 'signed-in' || !user) return;
     const companies = phase.companies.map((company) =>
       company.id === companyId ? { ...company, ...names } : company,
     );
     this.update({ phase: { ...phase, companies } });
-    const cached = this.deps.store.account(this.user.sub);
+    const cached = this.deps.store.account(user.sub);
     if (!cached) return;
     const memberships = cached.user.companies.map((m) =>
       m.id === companyId
@@ -378,9 +391,8 @@ export class SessionController {
    * review M5), once the user has seen the changes in it that never reached the server.
    */
   private async noCompany(message: string, userId: number): Promise<void> {
-    this.noCompanyIdToken = this.user?.idToken ?? null;
-    this.user = null;
-    this.stopTimer();
+    this.noCompanyIdToken = this.tokens.user?.idToken ?? null;
+    this.tokens.drop();
     this.deps.store.clear();
     await this.deps.auth.forget();
     await this.deps.clearFileCaches().catch(() => undefined);
@@ -398,66 +410,25 @@ export class SessionController {
   /** Refused and nothing on the device to keep reading: the user signs in again. */
   private async dropSession(): Promise<void> {
     this.deps.notify(COMMON_MESSAGES.SESSION_EXPIRED);
-    this.user = null;
+    this.tokens.hold(null);
     await this.deps.clearFileCaches().catch(() => undefined);
     await this.deps.auth.forget();
     this.update({ phase: { status: 'signed-out' } });
   }
 
-  private async renew(): Promise<void> {
+  /** The token keeper's renewal: shown at once, and handed to the sync worker. */
+  private renewed(user: AuthUser): void {
     const phase = this.snapshot.phase;
-    const user = this.user;
-    if (phase.status !== 'signed-in' || phase.expired || !user) return;
-    if (!this.deps.online()) {
-      this.renewWanted = true;
-      return;
-    }
-    const result = await this.deps.auth.renew(user.accessToken);
-    const now = this.snapshot.phase;
-    // Signed out (or someone else signed in) meanwhile: the answer is no longer ours.
-    if (now.status !== 'signed-in' || this.user?.sub !== user.sub) return;
-    this.renewWanted = result.kind === 'transient';
-    if (result.kind === 'renewed') {
-      this.user = result.user;
-      this.update({ phase: { ...now, accessToken: result.user.accessToken } });
-      this.deps.sync.setToken(result.user.accessToken);
-    } else if (result.kind === 'refused') {
-      this.update({ phase: { ...now, expired: true } });
-    } else if (result.kind === 'departed') {
-      await this.noCompany(COMMON_MESSAGES.NO_COMPANY_BOUND, now.account.id);
-    }
-  }
-
-  /** The 10 s check (spec §7): renew when the token nears expiry or a renewal is still wanted. */
-  private check(): void {
-    const phase = this.snapshot.phase;
-    if (phase.status !== 'signed-in' || phase.expired || !this.deps.online()) return;
-    if (this.renewWanted || needsRenewal(this.user?.expiresAt ?? null, this.now())) {
-      void this.renewToken();
-    }
-  }
-
-  private startTimer(): void {
-    if (this.timer !== null) return;
-    const every = this.deps.setInterval ?? ((callback, ms) => setInterval(callback, ms));
-    this.timer = every(() => this.check(), TOKEN_CHECK_INTERVAL_MS);
-  }
-
-  private stopTimer(): void {
-    if (this.timer === null) return;
-    const clear =
-      this.deps.clearInterval ??
-      ((handle) => clearInterval(handle as ReturnType<typeof setInterval>));
-    clear(this.timer);
-    this.timer = null;
+    if (phase.status !== 'signed-in') return;
+    this.update({ phase: { ...phase, accessToken: user.accessToken } });
+    this.deps.sync.setToken(user.accessToken);
   }
 
   /** Nothing of the account stays here; online, the provider's session ends too. */
   private async leave(): Promise<void> {
     this.update({ signingOut: true, pendingSignOut: null });
-    this.stopTimer();
-    const idToken = this.user?.idToken ?? null;
-    this.user = null;
+    const idToken = this.tokens.user?.idToken ?? null;
+    this.tokens.drop();
     this.deps.store.clear();
     await this.deps.clearFileCaches().catch(() => undefined);
     await this.deps.auth.forget();

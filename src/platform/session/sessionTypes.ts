@@ -4,6 +4,7 @@
 import type { UserInfo } from '../../contract/api/account';
 import type { SignOutResult, SyncSessionInfo } from '../../sync/api';
 import type { UnsentEntry } from '../../sync/outbox';
+import type { Clock } from '../../sync/ports';
 import type { Auth } from '../auth/auth';
 import type { SessionAccount, SessionCompany } from './account';
 import type { SessionStore } from './sessionStore';
@@ -72,7 +73,6 @@ export interface SessionControllerDeps {
   notify(message: string): void;
   /** Empties the service worker's caches of the user's files (every session end, L3). */
   clearFileCaches(): Promise<void>;
-  now?(): number;
-  setInterval?(callback: () => void, ms: number): unknown;
-  clearInterval?(handle: unknown): void;
+  /** Time and timers (the token check); the runtime's own by default. */
+  clock?: Clock;
 }

@@ -2,16 +2,13 @@
 // runs, it runs once more after it), a retry timer with backoff after a failure, and progress,
 // errors and storage faults in the engine's observations. What one pull does is pull.ts.
 import { backoff } from '../core/outcomes';
+import type { Clock } from '../ports';
 import { type PullDeps, pullCompany } from './pull';
 import type { Observed } from './status';
 import type { StorageHealth } from './storage';
 
 export interface PullHost {
-  deps: PullDeps & {
-    random(): number;
-    setTimer(callback: () => void, ms: number): unknown;
-    clearTimer(handle: unknown): void;
-  };
+  deps: PullDeps & Clock & { random(): number };
   observed: Observed;
   health: StorageHealth;
   isRunning(): boolean;

@@ -12,6 +12,7 @@ import ReconnectingWebSocket from 'reconnecting-websocket';
 import { WEBSOCKET_RECONNECT_MS } from '../../domain/todos/todoCodes';
 import { TOPICS } from '../../domain/todos/topics';
 import { backoff } from '../core/outcomes';
+import { after, type Cancel, type Clock, systemClock } from '../ports';
 import {
   CLOSE_FORBIDDEN,
   CLOSE_NOT_A_MEMBER,
@@ -24,14 +25,6 @@ import {
   type ServerFrame,
   tokenExpiryMs,
 } from './frames';
-
-/** Cancels what `setTimeout` scheduled. */
-export type Cancel = () => void;
-
-export type LiveTimers = {
-  setTimeout(run: () => void, ms: number): Cancel;
-  now(): number;
-};
 
 /** A WebSocket class: the worker's own, or `ws`'s in Node tests. */
 export type WebSocketConstructor = {
@@ -76,7 +69,8 @@ export type LiveClientOptions = {
   /** A topic the server would not give us (`FORBIDDEN`, `TOO_MANY_TOPICS`); it is dropped. */
   onTopicRefused?(topic: string, errorCode: string): void;
   WebSocket?: WebSocketConstructor;
-  timers?: LiveTimers;
+  /** Time and timers; the runtime's own by default. */
+  clock?: Clock;
   /** Delay before each reconnect; default WEBSOCKET_RECONNECT_MS. */
   reconnectMs?: number;
   /** Application ping interval; a socket silent for a whole interval is replaced. */
@@ -110,17 +104,9 @@ const isResyncPoke = (payload: unknown): boolean =>
   payload !== null &&
   (payload as { resync?: unknown }).resync === true;
 
-const globalTimers: LiveTimers = {
-  setTimeout(run, ms) {
-    const handle = setTimeout(run, ms);
-    return () => clearTimeout(handle);
-  },
-  now: () => Date.now(),
-};
-
 export class LiveClient {
   private readonly socket: ReconnectingWebSocket;
-  private readonly timers: LiveTimers;
+  private readonly clock: Clock;
   /** Topics we want, kept across reconnects. */
   private readonly wanted = new Set<string>();
   /** Topics the server confirmed on the current socket. */
@@ -143,7 +129,7 @@ export class LiveClient {
   private cancelRetry: Cancel | null = null;
 
   constructor(private readonly options: LiveClientOptions) {
-    this.timers = options.timers ?? globalTimers;
+    this.clock = options.clock ?? systemClock;
     for (const companyId of options.companies) this.wanted.add(TOPICS.syncPoke(companyId));
     for (const topic of options.topics ?? []) this.wanted.add(topic);
     const delay = options.reconnectMs ?? WEBSOCKET_RECONNECT_MS;
@@ -345,10 +331,14 @@ export class LiveClient {
       });
     this.socket.close(1000);
     this.cancelRetry?.();
-    this.cancelRetry = this.timers.setTimeout(() => {
-      this.cancelRetry = null;
-      if (!this.stopped) this.socket.reconnect();
-    }, wait);
+    this.cancelRetry = after(
+      this.clock,
+      () => {
+        this.cancelRetry = null;
+        if (!this.stopped) this.socket.reconnect();
+      },
+      wait,
+    );
   }
 
   /** Counts off one of the sign-in's subscribes (null: none); the last one makes us ready. */
@@ -395,9 +385,9 @@ export class LiveClient {
       }
       this.heard = false;
       this.send({ type: 'ping' });
-      this.cancelPing = this.timers.setTimeout(tick, pingMs);
+      this.cancelPing = after(this.clock, tick, pingMs);
     };
-    this.cancelPing = this.timers.setTimeout(tick, pingMs);
+    this.cancelPing = after(this.clock, tick, pingMs);
   }
 
   private scheduleRefresh(generation: number): void {
@@ -406,10 +396,14 @@ export class LiveClient {
     const expiry = this.token === null ? null : tokenExpiryMs(this.token);
     if (expiry === null) return;
     const margin = this.options.refreshMarginMs ?? LIVE_CLIENT_DEFAULTS.refreshMarginMs;
-    const delay = refreshDelayMs(expiry, this.timers.now(), margin);
-    this.cancelRefresh = this.timers.setTimeout(() => {
-      void this.refresh(generation, expiry);
-    }, delay);
+    const delay = refreshDelayMs(expiry, this.clock.now(), margin);
+    this.cancelRefresh = after(
+      this.clock,
+      () => {
+        void this.refresh(generation, expiry);
+      },
+      delay,
+    );
   }
 
   /** Sends a token that outlives the current one; asks the app to renew if it has none yet. */

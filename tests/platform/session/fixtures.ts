@@ -8,6 +8,7 @@ import type { SessionControllerDeps, SyncPort } from '../../../src/platform/sess
 import type { CachedAccount, CompanyChoice } from '../../../src/platform/session/storedSession';
 import type { SignOutResult } from '../../../src/sync/api';
 import type { UnsentEntry } from '../../../src/sync/outbox';
+import type { Clock } from '../../../src/sync/ports';
 
 export const NOW = 1_700_000_000_000;
 
@@ -95,7 +96,7 @@ export function memoryStore(): SessionStore & { saved: CachedAccount | null } {
   };
 }
 
-function baseDeps(timers: Array<() => void>) {
+function baseDeps(clock: Clock) {
   return {
     auth: fakeAuth(authUser()),
     sync: fakeSync(),
@@ -105,16 +106,27 @@ function baseDeps(timers: Array<() => void>) {
     online: (): boolean => true,
     notify: vi.fn(),
     clearFileCaches: vi.fn(async () => {}),
-    now: () => NOW,
-    setInterval: (callback: () => void) => {
-      timers.push(callback);
-      return timers.length;
-    },
-    clearInterval: vi.fn(),
+    clock,
   } satisfies SessionControllerDeps;
 }
 
-export function deps(overrides: Partial<ReturnType<typeof baseDeps>> = {}) {
+/**
+ * The controller's ports as fakes; `timers` holds every callback the clock was asked to run
+ * (call one to fire it), `clearTimer` records cancellations, `now` sets the clock's time.
+ */
+export function deps({
+  now = () => NOW,
+  ...overrides
+}: Partial<ReturnType<typeof baseDeps>> & { now?: () => number } = {}) {
   const timers: Array<() => void> = [];
-  return { ...baseDeps(timers), ...overrides, timers };
+  const clearTimer = vi.fn();
+  const clock: Clock = {
+    now: () => now(),
+    setTimer: (callback) => {
+      timers.push(callback);
+      return timers.length;
+    },
+    clearTimer,
+  };
+  return { ...baseDeps(clock), ...overrides, timers, clearTimer };
 }

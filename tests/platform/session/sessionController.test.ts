@@ -311,7 +311,7 @@ describe('signing out', () => {
       phase: { status: 'signed-out' },
       signingOut: false,
     });
-    expect(d.clearInterval).toHaveBeenCalled();
+    expect(d.clearTimer).toHaveBeenCalled();
   });
 
   it('stays signed in when the worker cannot answer', async () => {
@@ -341,6 +341,6 @@ describe('signing out', () => {
     controller.signedOutElsewhere();
     expect(controller.getSnapshot().phase).toEqual({ status: 'signed-out' });
     expect(await controller.freshToken()).toBeNull();
-    expect(d.clearInterval).toHaveBeenCalled();
+    expect(d.clearTimer).toHaveBeenCalled();
   });
 });

@@ -4,7 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { TOPICS } from '../../../src/domain/todos/topics';
-import { LiveClient, type LiveStatus, type LiveTimers } from '../../../src/sync/live/liveClient';
+import { LiveClient, type LiveStatus } from '../../../src/sync/live/liveClient';
+import { type Clock, systemClock } from '../../../src/sync/ports';
 import { openTestDatabase, type TestDatabase } from '../../support/databases';
 import { type FixtureIds, seedFixtures } from '../../support/fixtures';
 import { type LiveServer, startLiveServer } from '../../support/live';
@@ -38,7 +39,7 @@ describe('live client refused for load', () => {
   it('backs off with growing waits while refused, then connects once a place is free', async () => {
     const token = await accessTokenFor(db.database, server.issuer, fx.accounts.userA);
     const topic = TOPICS.syncPoke(fx.companies.buyerA);
-    const open = (timers?: LiveTimers, statuses: LiveStatus[] = []) =>
+    const open = (clock?: Clock, statuses: LiveStatus[] = []) =>
       new LiveClient({
         url: server.url,
         WebSocket,
@@ -51,7 +52,7 @@ describe('live client refused for load', () => {
         reconnectMs: 50,
         pingMs: 60_000,
         random: () => 0.999,
-        ...(timers ? { timers } : {}),
+        ...(clock ? { clock } : {}),
       });
 
     const first = open();
@@ -59,16 +60,15 @@ describe('live client refused for load', () => {
 
     // Short waits are the retries after refusals (pings and token refreshes are minutes away).
     const waits: number[] = [];
-    const timers: LiveTimers = {
-      setTimeout(run, ms) {
+    const clock: Clock = {
+      ...systemClock,
+      setTimer(run, ms) {
         if (ms < 10_000) waits.push(ms);
-        const handle = setTimeout(run, ms);
-        return () => clearTimeout(handle);
+        return systemClock.setTimer(run, ms);
       },
-      now: () => Date.now(),
     };
     const statuses: LiveStatus[] = [];
-    const second = open(timers, statuses);
+    const second = open(clock, statuses);
     try {
       await waitFor(() => waits.length >= 3);
       // The delay (50 ms) plus a jittered wait doubling from 50 ms.
