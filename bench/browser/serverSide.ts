@@ -6,8 +6,7 @@ import type { Server } from 'node:http';
 import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import type { Database } from '../../server/db/database';
 import { contacts, sheets } from '../../server/db/schema/index';
-import { LiveDecoder } from '../../server/live/notify';
-import { LIVE_CHANNEL } from '../../server/sync/changeSet';
+import { LIVE_CHANNEL, LiveDecoder } from '../../server/live/notify';
 import { canChangeSheetOwner } from '../../src/domain/purchase/rules';
 import type { OwnerChange } from './protocol';
 

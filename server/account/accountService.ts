@@ -9,16 +9,15 @@ import { PASSWORD_PATTERN } from '../../src/domain/account/password';
 import { IMAGE_MIME_TYPES } from '../../src/domain/files/uploads';
 import { hashPassword } from '../auth/passwords';
 import type { AuthUser } from '../auth/session';
-import type { Db } from '../db/database';
+import type { Db, Reader, Tx } from '../db/database';
 import { accounts, contacts, files } from '../db/schema/index';
-import type { Tx } from '../db/write';
+import { fileUrl } from '../http/fileUrls';
 import { badRequest, forbidden, notFound, unauthorized } from '../http/httpError';
 import { clearFailures, normalizeUsername } from '../idp/loginLimit';
 import { endOtherSignIns } from '../idp/sessions';
-import { fileUrl } from '../messaging/fileStore';
 import { contactNotDeleted } from '../partners/deletedContacts';
 import type { ChangeSet } from '../sync/changeSet';
-import { loadStaffRows, type Reader } from '../sync/projections';
+import { loadStaffRows } from '../sync/projections/staff';
 import { requireValidCode, withVerifiedCode } from './verificationCodes';
 
 /** The user may only act on their own account: anyone else's id is a 403. */

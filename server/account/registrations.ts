@@ -8,7 +8,7 @@ import { and, asc, count, desc, eq, gt, like, sql } from 'drizzle-orm';
 import { ACCOUNT_MESSAGES } from '../../src/domain/account/messages';
 import { MAINLAND_MOBILE_PATTERN } from '../../src/domain/account/registration';
 import { hashPassword } from '../auth/passwords';
-import type { Db } from '../db/database';
+import type { Db, Reader } from '../db/database';
 import {
   accounts,
   companies,
@@ -16,9 +16,9 @@ import {
   registrationRequests,
   verificationCodes,
 } from '../db/schema/index';
-import { write } from '../db/write';
 import { badRequest, HttpError, refused } from '../http/httpError';
-import { loadStaffRows, type Reader } from '../sync/projections';
+import { loadStaffRows } from '../sync/projections/staff';
+import { write } from '../sync/write';
 import { spendImageCode } from './imageCodes';
 import type { SmsOutbox } from './smsOutbox';
 import { smsText } from './smsOutbox';

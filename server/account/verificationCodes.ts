@@ -6,9 +6,8 @@ import { randomInt } from 'node:crypto';
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { ACCOUNT_MESSAGES, codeTooFrequentMessage } from '../../src/domain/account/messages';
 import { resendSecondsLeft } from '../../src/domain/account/password';
-import type { Db } from '../db/database';
+import type { Db, Tx } from '../db/database';
 import { type CodePurpose, verificationCodes } from '../db/schema/index';
-import type { Tx } from '../db/write';
 import { badRequest, HttpError } from '../http/httpError';
 import { codeMatches, hashCode } from './codeHash';
 

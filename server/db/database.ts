@@ -14,6 +14,10 @@ import { type DatabaseTimeouts, DEFAULT_DATABASE_TIMEOUTS, poolTimeoutOptions } 
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction on `Db` (the handle `write` and `db.transaction` give their callback). */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** Either: loaders and lookups run the same inside a write and outside one. */
+export type Reader = Db | Tx;
 
 export type Database = {
   kind: 'pglite' | 'postgres';

@@ -30,7 +30,9 @@ import { orders } from '../db/schema/index';
 import { badRequest, HttpError, notFound } from '../http/httpError';
 import { ORDER_MESSAGES } from '../purchasing/orderService';
 import { SHEET_MESSAGES } from '../purchasing/sheetSupport';
-import { loadCompanyRows, loadOrderRows, loadSheetRows } from '../sync/projections';
+import { loadCompanyRows } from '../sync/projections/companies';
+import { loadOrderRows } from '../sync/projections/orders';
+import { loadSheetRows } from '../sync/projections/sheets';
 
 /** Messages of refusals the spec does not word (ours, listed in docs/decisions.md). */
 export const TEMPLATE_MESSAGES = {

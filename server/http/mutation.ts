@@ -7,10 +7,10 @@ import { createHash } from 'node:crypto';
 import { and, eq, lt } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { IDEMPOTENCY_RETENTION_MS } from '../../src/domain/sync/retention';
-import type { Db } from '../db/database';
+import type { Db, Tx } from '../db/database';
 import { idempotencyKeys } from '../db/schema/index';
-import { type Tx, write } from '../db/write';
 import type { ChangeSet } from '../sync/changeSet';
+import { write } from '../sync/write';
 import { badRequest, HttpError } from './httpError';
 import { failure } from './replies';
 

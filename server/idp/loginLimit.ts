@@ -10,9 +10,8 @@
 // - one address: past `perIp` failures, the same growing delay (behind a proxy without
 //   TRUST_PROXY every user shares one address: they wait seconds, they are not locked out).
 import { and, eq, gt, lt, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../db/database';
+import type { Db, Tx } from '../db/database';
 import { loginFailures } from '../db/schema/index';
-import type { Tx } from '../db/write';
 import { addressKey } from '../http/clientAddress';
 
 export type LoginLimits = {

@@ -2,7 +2,7 @@
 // session, grant, authorization code and refresh token of the account goes, except the session
 // the change was made from (the user stays signed in where they typed the new password).
 import { sql } from 'drizzle-orm';
-import type { Tx } from '../db/write';
+import type { Tx } from '../db/database';
 
 /**
  * Deletes the account's provider payloads (they carry `accountId`), keeping the session whose

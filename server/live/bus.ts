@@ -5,8 +5,7 @@
 // scripts all use it alike.
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
-import { LIVE_CHANNEL } from '../sync/changeSet';
-import { encodeLiveEvent, LiveDecoder } from './notify';
+import { encodeLiveEvent, LIVE_CHANNEL, LiveDecoder } from './notify';
 
 export type LiveHandler = (payload: unknown, topic: string) => void;
 

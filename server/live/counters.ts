@@ -6,9 +6,8 @@ import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { TodoState } from '../../src/domain/todos/todoCodes';
 import { TOPICS } from '../../src/domain/todos/topics';
 import type { AuthUser } from '../auth/session';
-import type { Db } from '../db/database';
+import type { Db, Tx } from '../db/database';
 import { contacts, todos } from '../db/schema/index';
-import type { Tx } from '../db/write';
 import type { ChangeSet } from '../sync/changeSet';
 
 type Reader = Db | Tx;

@@ -5,7 +5,15 @@
 // without a table, a second query or a cleanup job.
 import { randomUUID } from 'node:crypto';
 import { isRecord } from '../../src/domain/guards';
-import type { LiveEvent } from '../sync/changeSet';
+
+/**
+ * What a committed write tells the live channel: a topic and its payload. (The client's
+ * `LiveEvent` in src/sync/api.ts is what a tab hears; this is what the server publishes.)
+ */
+export type NotifyEvent = { topic: string; payload: unknown };
+
+/** The one NOTIFY channel every server process listens on (server/live/bus.ts). */
+export const LIVE_CHANNEL = 'live_events';
 
 /** PostgreSQL's limit is "less than 8000 bytes"; keep a margin for the chunk envelope. */
 export const NOTIFY_PAYLOAD_LIMIT = 7900;
@@ -15,7 +23,7 @@ const CHUNK_CHARS = 7000;
 type Chunk = { chunk: { id: string; n: number; of: number; data: string } };
 
 /** The NOTIFY payloads for one event: the JSON itself, or its chunks when it is too large. */
-export function encodeLiveEvent(event: LiveEvent): string[] {
+export function encodeLiveEvent(event: NotifyEvent): string[] {
   const json = JSON.stringify({ topic: event.topic, payload: event.payload ?? null });
   if (Buffer.byteLength(json, 'utf8') < NOTIFY_PAYLOAD_LIMIT) return [json];
   const data = Buffer.from(json, 'utf8').toString('base64');
@@ -29,7 +37,7 @@ export function encodeLiveEvent(event: LiveEvent): string[] {
   return parts;
 }
 
-function asEvent(value: unknown): LiveEvent | null {
+function asEvent(value: unknown): NotifyEvent | null {
   if (!isRecord(value) || typeof value.topic !== 'string') return null;
   return { topic: value.topic, payload: value.payload ?? null };
 }
@@ -57,7 +65,7 @@ export class LiveDecoder {
   constructor(private readonly staleMs = 60_000) {}
 
   /** The event this payload completes, null while a chunked event is incomplete; throws on garbage. */
-  accept(payload: string, now = Date.now()): LiveEvent | null {
+  accept(payload: string, now = Date.now()): NotifyEvent | null {
     const parsed: unknown = JSON.parse(payload);
     const chunk = asChunk(parsed);
     if (!chunk) {

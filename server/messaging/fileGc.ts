@@ -18,8 +18,8 @@ import { IDEMPOTENCY_RETENTION_MS } from '../../src/domain/sync/retention';
 import type { Db } from '../db/database';
 import { files } from '../db/schema/index';
 import { unlimitedTimeouts } from '../db/timeouts';
-import { write } from '../db/write';
-import { fileUrl } from './fileStore';
+import { fileUrl } from '../http/fileUrls';
+import { write } from '../sync/write';
 
 /** A deleted file goes this long after its upload. */
 export const DELETED_FILE_AGE_MS = 24 * 3600 * 1000;

@@ -4,9 +4,9 @@
 // two uploads at once cannot both take the last room. Unused uploads are removed after a day
 // (fileGc.ts), which gives their room back.
 import { and, eq, sql } from 'drizzle-orm';
+import type { Reader } from '../db/database';
 import { files } from '../db/schema/index';
 import { HttpError } from '../http/httpError';
-import type { Reader } from '../sync/projections';
 import { UPLOAD_LIMIT_MESSAGES } from './messages';
 
 export async function storedBytes(db: Reader, companyId: number): Promise<number> {

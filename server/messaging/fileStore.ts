@@ -6,10 +6,10 @@ import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { DocumentType } from '../../src/domain/files/uploads';
+import type { Reader, Tx } from '../db/database';
 import { files, sheetLines, sheets, todos } from '../db/schema/index';
-import type { Tx } from '../db/write';
+import { fileUrl } from '../http/fileUrls';
 import { forbidden, notFound } from '../http/httpError';
-import type { Reader } from '../sync/projections';
 import { TODO_SERVER_MESSAGES as M } from './messages';
 import { storageFileName } from './uploadRules';
 
@@ -20,9 +20,6 @@ export type FileAnswer = {
   content_type: string;
   size: number;
 };
-
-export const fileUrl = (objectName: string): string =>
-  `/api/v7/files/content?path=${encodeURIComponent(objectName)}`;
 
 // Uploads get a uuid as middle segment; seeded files (demo data, fixtures) may use another word.
 const OBJECT_NAME = /^(\d{1,15})\/[A-Za-z0-9-]{1,64}\/[^/\\]{1,200}$/;

@@ -4,18 +4,20 @@
 // system; a mail goes to the company itself, customer service or a company it trades with.
 
 import { and, eq, or } from 'drizzle-orm';
+import type { TodoRow } from '../../src/contract/feedRows';
 import type { MailState } from '../../src/domain/todos/mailStates';
 import { CUSTOMER_SERVICE_COMPANY_IDS, type TodoModule } from '../../src/domain/todos/todoCodes';
+import type { Tx } from '../db/database';
 import { companies, contacts, orders, sheets, todos } from '../db/schema/index';
-import { nextVersion, type Tx } from '../db/write';
 import { forbidden, notFound, refused } from '../http/httpError';
 import { counterTargetsOf, emitTodoCounters } from '../live/counters';
 import { contactNotDeleted } from '../partners/deletedContacts';
 import type { ChangeSet } from '../sync/changeSet';
+import { nextVersion } from '../sync/write';
 import type { Actor } from './actor';
 import { TODO_SERVER_MESSAGES as M } from './messages';
 import { isParty, loadModuleRecord } from './moduleRecords';
-import { loadTodoOf, publishTodo, type TodoRecord, type TodoRow, updateTodo } from './todoRows';
+import { loadTodoOf, publishTodo, type TodoRecord, updateTodo } from './todoRows';
 
 export type MailInput = {
   subject: string;

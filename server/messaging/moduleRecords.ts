@@ -3,8 +3,8 @@
 // which companies are its parties: the buyer that owns it and the supplier that answers it.
 import { eq } from 'drizzle-orm';
 import type { TodoModule } from '../../src/domain/todos/todoCodes';
+import type { Reader } from '../db/database';
 import { orders, sheets } from '../db/schema/index';
-import type { Reader } from '../sync/projections';
 
 export type ModuleRecord = {
   module: TodoModule;

@@ -3,6 +3,7 @@
 // companies the caller names and may see; rows are projected as the sync feed carries them.
 
 import { and, asc, count, desc, eq, inArray, isNotNull, or, type SQL, sql } from 'drizzle-orm';
+import type { TodoRow } from '../../src/contract/feedRows';
 import {
   TODO_MODULE_LABELS,
   TODO_MODULES,
@@ -11,13 +12,13 @@ import {
   type TodoState,
   type TodoType,
 } from '../../src/domain/todos/todoCodes';
+import type { Reader } from '../db/database';
 import { companies, contacts, todos } from '../db/schema/index';
 import { notFound } from '../http/httpError';
 import { contactNotDeleted } from '../partners/deletedContacts';
-import type { Reader } from '../sync/projections';
 import { TODO_SERVER_MESSAGES as M } from './messages';
 import type { ModuleRecord } from './moduleRecords';
-import { projectTodos, type TodoRow } from './todoRows';
+import { projectTodos } from './todoRows';
 
 export type Listed = { items: TodoRow[]; total: number };
 

@@ -1,22 +1,23 @@
 // Shared plumbing of the to-do writers: load a to-do, publish its new version to the feed of both
 // companies, its module topic and the badge counters (settings-messaging-shared §4, §7 "Live
 // channel"). Kept apart from the rules so the message, state and mail writers publish alike.
+
 import { eq, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import type { TodoRow } from '../../src/contract/feedRows';
 import type { TodoEventType } from '../../src/domain/todos/todoCodes';
 import { isTodoModule } from '../../src/domain/todos/todoCodes';
 import type { TodoItem } from '../../src/domain/todos/todoItem';
 import { TOPICS } from '../../src/domain/todos/topics';
+import type { Reader, Tx } from '../db/database';
 import { todos } from '../db/schema/index';
-import type { Tx } from '../db/write';
 import { notFound } from '../http/httpError';
 import { counterTargetsOf, emitTodoCounters } from '../live/counters';
 import type { ChangeSet } from '../sync/changeSet';
-import { loadTodoRows, type Reader } from '../sync/projections';
+import { loadTodoRows } from '../sync/projections/todos';
 import { TODO_SERVER_MESSAGES } from './messages';
 
 export type TodoRecord = typeof todos.$inferSelect;
-export type TodoRow = Record<string, unknown> & { id: number; version: number };
 
 /** The to-do if the company is its sender or recipient; a 404 otherwise (existence is not told). */
 export async function loadTodoOf(

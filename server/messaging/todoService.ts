@@ -4,6 +4,7 @@
 // Free of Fastify: routes and the supplier simulator call the same functions inside `write`.
 
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { TodoRow } from '../../src/contract/feedRows';
 import { validateDuplicateName, validateFileCount } from '../../src/domain/files/uploads';
 import {
   MAX_MESSAGE_PRODUCT_ATTACHMENTS,
@@ -17,13 +18,14 @@ import {
   type TodoType,
 } from '../../src/domain/todos/todoCodes';
 import { applyStateChange, canFavourite, canMarkProcessed } from '../../src/domain/todos/todoRules';
+import type { Tx } from '../db/database';
 import { companies, contacts, files, todos } from '../db/schema/index';
 import type { TodoFile } from '../db/schema/messaging';
-import { nextVersion, type Tx } from '../db/write';
 import { badRequest, forbidden, notFound, refused } from '../http/httpError';
 import { counterTargetsOf, emitTodoCounters } from '../live/counters';
 import { contactNotDeleted } from '../partners/deletedContacts';
 import type { ChangeSet } from '../sync/changeSet';
+import { nextVersion } from '../sync/write';
 import type { Actor } from './actor';
 import { TODO_SERVER_MESSAGES as M } from './messages';
 import { isParty, loadModuleRecord } from './moduleRecords';
@@ -33,7 +35,6 @@ import {
   projectTodo,
   publishTodo,
   type TodoRecord,
-  type TodoRow,
   updateTodo,
 } from './todoRows';
 

@@ -5,7 +5,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { COMPANY_SETTINGS_MESSAGES as M } from '../../src/domain/company/settingsMessages';
 import { IMAGE_MIME_TYPES } from '../../src/domain/files/uploads';
-import type { Db } from '../db/database';
+import type { Db, Reader, Tx } from '../db/database';
 import {
   banks,
   companies,
@@ -14,9 +14,8 @@ import {
   contacts,
   files,
 } from '../db/schema/index';
-import { nextVersion, type Tx } from '../db/write';
+import { fileUrl } from '../http/fileUrls';
 import { badRequest, notFound } from '../http/httpError';
-import { fileUrl } from '../messaging/fileStore';
 import type { ChangeSet } from '../sync/changeSet';
 import {
   addressRow,
@@ -24,8 +23,8 @@ import {
   invoiceRow,
   loadCompanyRows,
   publishCompanyRow,
-  type Reader,
-} from '../sync/projections';
+} from '../sync/projections/companies';
+import { nextVersion } from '../sync/write';
 import {
   type AddressBody,
   addressValues,

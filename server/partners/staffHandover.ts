@@ -5,18 +5,18 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { isTodoModule } from '../../src/domain/todos/todoCodes';
 import { TOPICS } from '../../src/domain/todos/topics';
+import type { Tx } from '../db/database';
 import { companies, orders, sheets, todos } from '../db/schema/index';
-import type { Tx } from '../db/write';
 import { emitTodoCounters } from '../live/counters';
 import type { ChangeSet } from '../sync/changeSet';
 import {
   companyAudiences,
   loadCompanyRows,
-  loadOrderRows,
-  loadSheetRows,
-  loadTodoRows,
   publishCompanyRow,
-} from '../sync/projections';
+} from '../sync/projections/companies';
+import { loadOrderRows } from '../sync/projections/orders';
+import { loadSheetRows } from '../sync/projections/sheets';
+import { loadTodoRows } from '../sync/projections/todos';
 
 export type HandedOver = { sheets: number; orders: number; todos: number; followed: number };
 

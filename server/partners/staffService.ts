@@ -15,12 +15,12 @@ import {
   validateDelete,
 } from '../../src/domain/staff/transitions';
 import type { Membership } from '../auth/session';
+import type { Reader, Tx } from '../db/database';
 import { accounts, contacts, registrationRequests } from '../db/schema/index';
 import { containsPattern } from '../db/searchText';
-import type { Tx } from '../db/write';
 import { badRequest, HttpError, notFound, refused } from '../http/httpError';
 import type { ChangeSet } from '../sync/changeSet';
-import { loadStaffRows, type Reader } from '../sync/projections';
+import { loadStaffRows } from '../sync/projections/staff';
 import { contactNotDeleted, DELETED_STATUS } from './deletedContacts';
 import { announceMembershipEnded } from './membershipEnd';
 import { type HandedOver, handOverWork } from './staffHandover';

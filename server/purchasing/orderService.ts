@@ -15,11 +15,12 @@ import {
 } from '../../src/domain/orders/orderStates';
 import { isCancelledOrder } from '../../src/domain/orders/orderTabs';
 import { canChangeOrderOwner, canRequestOrderCancel } from '../../src/domain/orders/rules';
+import type { Tx } from '../db/database';
 import { contacts, orders, type StateLogEntry, sheets } from '../db/schema/index';
-import type { Tx } from '../db/write';
 import { notFound, refused, versionConflict } from '../http/httpError';
 import type { ChangeSet } from '../sync/changeSet';
-import { loadOrderRows, loadSheetRows } from '../sync/projections';
+import { loadOrderRows } from '../sync/projections/orders';
+import { loadSheetRows } from '../sync/projections/sheets';
 
 type OrderRecord = typeof orders.$inferSelect;
 export type OrderRow =

@@ -12,8 +12,8 @@ import {
   validateProductEntryText,
   validateQuantity,
 } from '../../src/domain/purchase/validation';
+import type { Tx } from '../db/database';
 import { type Attachment, brands, files, products, syncChanges } from '../db/schema/index';
-import type { Tx } from '../db/write';
 import { badRequest, refused } from '../http/httpError';
 import type { ChangeSet } from '../sync/changeSet';
 import { SHEET_MESSAGES, shareBrandWith } from './sheetSupport';

@@ -1,18 +1,19 @@
 // Product-line edits of a draft sheet (purchasing-core §4.2 "product lines are editable only in
 // draft", §5): add, update and delete one line. Each bumps the sheet's version, since lines
 // carry none of their own and travel inside the sheet's row.
+
 import { eq } from 'drizzle-orm';
+import type { SheetRow } from '../../src/contract/feedRows';
 import { linesEditable } from '../../src/domain/purchase/rules';
 import { validateLineRemoval } from '../../src/domain/purchase/validation';
+import type { Tx } from '../db/database';
 import { sheetLines } from '../db/schema/index';
-import type { Tx } from '../db/write';
 import { notFound, refused } from '../http/httpError';
 import type { ChangeSet } from '../sync/changeSet';
 import { checkLines, type LineInput, type LineValues } from './sheetInput';
 import {
   loadLines,
   loadOwnSheet,
-  type ProjectedRow,
   SHEET_MESSAGES,
   type SheetActor,
   type SheetRecord,
@@ -44,7 +45,7 @@ export async function addLine(
   actor: SheetActor,
   sheetId: number,
   line: LineInput,
-): Promise<ProjectedRow> {
+): Promise<SheetRow> {
   const sheet = await draftSheet(tx, actor, sheetId);
   const [values] = await checkLines(tx, actor.companyId, [line]);
   const all = await tx
@@ -64,7 +65,7 @@ export async function updateLine(
   sheetId: number,
   lineId: number,
   patch: LineInput,
-): Promise<ProjectedRow> {
+): Promise<SheetRow> {
   const sheet = await draftSheet(tx, actor, sheetId);
   const current = (await loadLines(tx, sheet.id)).find((l) => l.id === lineId);
   if (!current) throw notFound(SHEET_MESSAGES.LINE_NOT_FOUND);
@@ -109,7 +110,7 @@ export async function deleteLine(
   actor: SheetActor,
   sheetId: number,
   lineId: number,
-): Promise<ProjectedRow> {
+): Promise<SheetRow> {
   const sheet = await draftSheet(tx, actor, sheetId);
   const lines = await loadLines(tx, sheet.id);
   if (!lines.some((l) => l.id === lineId)) throw notFound(SHEET_MESSAGES.LINE_NOT_FOUND);

@@ -2,14 +2,15 @@
 // purchase number, and the supplier contact a chat about the sheet goes to. Always scoped to the
 // current company: another company's sheet is "not found".
 import { and, asc, eq } from 'drizzle-orm';
+import type { SheetRow } from '../../src/contract/feedRows';
 import type { Db } from '../db/database';
 import { companies, contacts, orders, sheets } from '../db/schema/index';
 import { notFound } from '../http/httpError';
-import { loadSheetRows } from '../sync/projections';
+import { loadSheetRows } from '../sync/projections/sheets';
 import { SHEET_MESSAGES } from './sheetSupport';
 
 /** The detail answer: the sheet row, or a pointer to the order when the id is the company's order. */
-export type SheetDetail = Record<string, unknown> | { redirect: { module: 'ORDER'; id: number } };
+export type SheetDetail = SheetRow | { redirect: { module: 'ORDER'; id: number } };
 
 export async function sheetDetail(db: Db, companyId: number, id: number): Promise<SheetDetail> {
   const [sheet] = await db

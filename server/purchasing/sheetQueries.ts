@@ -33,7 +33,7 @@ import type { Db } from '../db/database';
 import { contacts, orders, sheets } from '../db/schema/index';
 import { badRequest } from '../http/httpError';
 import type { FilterValue, ListParams } from '../http/listParams';
-import { loadSheetRows } from '../sync/projections';
+import { loadSheetRows } from '../sync/projections/sheets';
 
 /** Sort keys (orderItems[0].orderBy) → what they sort; snake_case forms of the list's columns. */
 export const SHEET_SORT_COLUMNS: Record<string, AnyPgColumn> = {

@@ -2,7 +2,9 @@
 // line edits, send inquiry, place order, cancel, restore and owner change. Free of Fastify so the
 // routes and the supplier simulator share them: each runs inside `write`/`mutate`, checks the
 // spec's rules with src/domain, bumps versions and records the rows in the company's feed.
+
 import { and, asc, eq } from 'drizzle-orm';
+import type { SheetRow } from '../../src/contract/feedRows';
 import { DEFAULT_PAYMENT_METHOD } from '../../src/domain/finance/paymentMethods';
 import { PURCHASING_MESSAGES } from '../../src/domain/messages/purchasing';
 import {
@@ -19,8 +21,8 @@ import {
   validateCancelReason,
   validateProductLines,
 } from '../../src/domain/purchase/validation';
+import type { Tx } from '../db/database';
 import { companies, contacts, sheetLines, sheets } from '../db/schema/index';
-import type { Tx } from '../db/write';
 import { badRequest, forbidden, notFound, refused } from '../http/httpError';
 import type { ChangeSet } from '../sync/changeSet';
 import { type BrandInput, checkLines, type LineInput, resolveBrand } from './sheetInput';
@@ -31,7 +33,6 @@ import {
   loadOwnSheet,
   nextNumber,
   nowIso,
-  type ProjectedRow,
   publishSheet,
   SHEET_MESSAGES,
   type SheetActor,
@@ -100,7 +101,7 @@ export async function createSheet(
   changes: ChangeSet,
   actor: SheetActor,
   input: CreateSheetInput,
-): Promise<ProjectedRow> {
+): Promise<SheetRow> {
   const lines = await checkProductList(tx, actor.companyId, input.product_list);
   const draft = input.save_to_draft === true;
   if (!draft) {
@@ -144,7 +145,7 @@ export async function saveDraft(
   sheetId: number,
   input: SaveDraftInput,
   expectedVersion?: number | null,
-): Promise<ProjectedRow> {
+): Promise<SheetRow> {
   const sheet = await loadOwnSheet(tx, actor.companyId, sheetId);
   await checkVersion(tx, sheet, expectedVersion);
   if (!canSaveDraft(sheet.state)) throw refused(SHEET_MESSAGES.SAVE_DRAFT_ONLY, 'NOT_DRAFT');
@@ -165,7 +166,7 @@ export async function sendInquiry(
   changes: ChangeSet,
   actor: SheetActor,
   sheetId: number,
-): Promise<ProjectedRow> {
+): Promise<SheetRow> {
   const sheet = await loadOwnSheet(tx, actor.companyId, sheetId);
   if (!canSendInquiry(sheet.state)) throw refused(SHEET_MESSAGES.SEND_DRAFT_ONLY, 'NOT_DRAFT');
   const lines = await loadLines(tx, sheet.id);
@@ -183,7 +184,7 @@ export async function sendInquiry(
 }
 
 export type PlaceOrderResult = {
-  sheet: ProjectedRow;
+  sheet: SheetRow;
   taxed_amount: number;
   vip_balance: number | null;
   vip_rebate: number | null;
@@ -231,7 +232,7 @@ export async function cancelSheet(
   actor: SheetActor,
   sheetId: number,
   reason: string | null | undefined,
-): Promise<ProjectedRow> {
+): Promise<SheetRow> {
   const message = validateCancelReason(reason);
   if (message) throw badRequest(message, 'CANCEL_REASON_REQUIRED');
   const sheet = await loadOwnSheet(tx, actor.companyId, sheetId);
@@ -256,7 +257,7 @@ export async function restoreSheet(
   changes: ChangeSet,
   actor: SheetActor,
   sheetId: number,
-): Promise<ProjectedRow> {
+): Promise<SheetRow> {
   const sheet = await loadOwnSheet(tx, actor.companyId, sheetId);
   if (!canRestore(sheet.state)) throw refused(SHEET_MESSAGES.RESTORE_NOT_OFFERED, 'NOT_OFFERED');
   return saveSheet(tx, changes, sheet.id, {
@@ -273,7 +274,7 @@ export async function changeSheetOwner(
   sheetId: number,
   followerId: number,
   expectedVersion?: number | null,
-): Promise<ProjectedRow> {
+): Promise<SheetRow> {
   const sheet = await loadOwnSheet(tx, actor.companyId, sheetId);
   await checkVersion(tx, sheet, expectedVersion);
   if (!canChangeSheetOwner(sheet.state)) {

@@ -1,20 +1,22 @@
 // The supplier's side of a sheet, used by the supplier simulator (and any future supplier API):
 // quoting an inquiry and signing the contract, which creates the order. Same write path as the
 // buyer's actions, so the feed and the live channel carry the results.
+
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { OrderRow, SheetRow } from '../../src/contract/feedRows';
 import { lineTotal } from '../../src/domain/format/money';
 import { SHEET_STATE_GROUP, type SheetStateGroup } from '../../src/domain/purchase/sheetStates';
+import type { Tx } from '../db/database';
 import { companies, contacts, orderLines, orders, products, sheetLines } from '../db/schema/index';
-import type { Tx } from '../db/write';
 import { badRequest, notFound, refused } from '../http/httpError';
 import type { ChangeSet } from '../sync/changeSet';
-import { loadOrderRows, shareCompanyWith } from '../sync/projections';
+import { shareCompanyWith } from '../sync/projections/companies';
+import { loadOrderRows } from '../sync/projections/orders';
 import {
   loadLines,
   loadSheetById,
   nextNumber,
   nowIso,
-  type ProjectedRow,
   SHEET_MESSAGES,
   saveSheet,
   transition,
@@ -58,7 +60,7 @@ export async function quoteSheet(
   changes: ChangeSet,
   sheetId: number,
   quotes: readonly LineQuote[],
-): Promise<ProjectedRow> {
+): Promise<SheetRow> {
   const sheet = await loadSheetById(tx, sheetId);
   if (!quotable(sheet.state)) throw refused(SHEET_MESSAGES.QUOTE_NOT_OFFERED, 'NOT_OFFERED');
   const lines = await loadLines(tx, sheet.id);
@@ -96,7 +98,7 @@ export async function quoteSheet(
   });
 }
 
-export type ContractResult = { sheet: ProjectedRow; order: ProjectedRow };
+export type ContractResult = { sheet: SheetRow; order: OrderRow };
 
 /**
  * CONTRACT_AUDITING → CONTRACT_SIGNED: the order (state 10) is created with the quoted lines, the

@@ -2,21 +2,23 @@
 // sheet scoped to its company, state transitions with their log, version bumps and publishing the
 // projected row to the sync feed. Rules themselves come from src/domain; the refusals the spec
 // does not word are ours (SHEET_MESSAGES, listed in docs/decisions.md).
+
 import { and, asc, eq, like, max, sql } from 'drizzle-orm';
+import type { SheetRow } from '../../src/contract/feedRows';
 import { formatDate } from '../../src/domain/format/date';
 import { COMMON_MESSAGES } from '../../src/domain/messages/common';
+import type { Tx } from '../db/database';
 import { brands, orders, sheetLines, sheets, syncChanges } from '../db/schema/index';
-import type { Tx } from '../db/write';
 import { notFound, versionConflict } from '../http/httpError';
 import type { ChangeSet } from '../sync/changeSet';
-import { loadBrandRows, loadSheetRows } from '../sync/projections';
+import { loadBrandRows } from '../sync/projections/brands';
+import { loadSheetRows } from '../sync/projections/sheets';
 
 /** Who acts on a buyer's sheet: the current company and the user's contact in it. */
 export type SheetActor = { companyId: number; contactId: number; contactName: string };
 
 export type SheetRecord = typeof sheets.$inferSelect;
 export type SheetLineRecord = typeof sheetLines.$inferSelect;
-export type ProjectedRow = Record<string, unknown> & { id: number; version: number };
 
 /** Refusals the spec does not word (ours). */
 export const SHEET_MESSAGES = {
@@ -69,7 +71,7 @@ export async function loadLines(tx: Tx, sheetId: number): Promise<SheetLineRecor
     .orderBy(asc(sheetLines.position), asc(sheetLines.id));
 }
 
-export async function projectSheet(tx: Tx, id: number): Promise<ProjectedRow> {
+export async function projectSheet(tx: Tx, id: number): Promise<SheetRow> {
   const row = (await loadSheetRows(tx, [id])).get(id);
   if (!row) throw notFound(COMMON_MESSAGES.NOT_FOUND);
   return row;
@@ -104,7 +106,7 @@ export async function saveSheet(
   changes: ChangeSet,
   sheetId: number,
   values: Partial<typeof sheets.$inferInsert>,
-): Promise<ProjectedRow> {
+): Promise<SheetRow> {
   await tx
     .update(sheets)
     .set({ ...values, writeTime: nowIso(), version: sql`nextval('sync_version')` })
@@ -112,13 +114,9 @@ export async function saveSheet(
   return publishSheet(tx, changes, sheetId);
 }
 
-export async function publishSheet(
-  tx: Tx,
-  changes: ChangeSet,
-  sheetId: number,
-): Promise<ProjectedRow> {
+export async function publishSheet(tx: Tx, changes: ChangeSet, sheetId: number): Promise<SheetRow> {
   const row = await projectSheet(tx, sheetId);
-  changes.upsert('sheets', row, [Number(row.company_id)]);
+  changes.upsert('sheets', row, [row.company_id]);
   return row;
 }
 
@@ -158,7 +156,7 @@ const DIGITS = 6;
 /**
  * The next readable number of the day: prefix + yyyyMMdd (Asia/Shanghai) + a 6-digit sequence,
  * e.g. XJ20260115000001 for a sheet, PO20260115000001 for an order. Safe without a sequence
- * table because every writer holds the sync write lock (server/db/write.ts), so two numbers of
+ * table because every writer holds the sync write lock (server/sync/write.ts), so two numbers of
  * one day are never computed at once.
  */
 export async function nextNumber(tx: Tx, prefix: 'XJ' | 'PO', now = Date.now()): Promise<string> {

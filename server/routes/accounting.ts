@@ -12,7 +12,7 @@ import { notFound } from '../http/httpError';
 import { ok } from '../http/replies';
 import { companyQuery, currentCompanyId, ID, idParams } from '../http/schemas';
 import { ORDER_MESSAGES } from '../purchasing/orderService';
-import { isoTime } from '../sync/projections';
+import { isoTime } from '../sync/projections/shared';
 
 export const ACCOUNTING_MESSAGES = {
   INVOICE_NOT_FOUND: '发票不存在',

@@ -21,7 +21,7 @@ import {
   ORDER_MESSAGES,
   setForecastReceiveDate,
 } from '../purchasing/orderService';
-import { loadOrderRows } from '../sync/projections';
+import { loadOrderRows } from '../sync/projections/orders';
 import { filterConditions, orderBy, SORTABLE, tabCondition } from './ordersList';
 import { orderSearchForm } from './ordersSearchForm';
 

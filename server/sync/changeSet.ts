@@ -3,45 +3,39 @@
 // while the handler runs, written to `sync_changes` and NOTIFYed inside the same transaction, so
 // a change is in the feed and on the channel exactly when (and only if) it commits.
 import { sql } from 'drizzle-orm';
+import type { FeedRowOf, SyncTable } from '../../src/contract/feedRows';
+import { TOPICS } from '../../src/domain/todos/topics';
+import type { Tx } from '../db/database';
 import { syncChanges } from '../db/schema/index';
-import type { Tx } from '../db/write';
-import { encodeLiveEvent } from '../live/notify';
-
-/** The client tables of the feed (the app's Dexie tables have the same names). */
-export type SyncTable = 'sheets' | 'orders' | 'todos' | 'staff' | 'companies' | 'brands';
-
-export type LiveEvent = { topic: string; payload: unknown };
-
-/** The one NOTIFY channel every server process listens on (server/live/bus.ts). */
-export const LIVE_CHANNEL = 'live_events';
+import { encodeLiveEvent, LIVE_CHANNEL, type NotifyEvent } from '../live/notify';
 
 type Entry = {
   companyId: number;
   table: SyncTable;
   rowId: string;
   version: number;
-  row: Record<string, unknown> | null;
+  row: FeedRowOf[SyncTable] | null;
 };
 
 export class ChangeSet {
   private readonly entries = new Map<string, Entry>();
-  private readonly events: LiveEvent[] = [];
+  private readonly events: NotifyEvent[] = [];
 
   /** `row` (which must carry its new `version`) changed; these companies see it. */
-  upsert(table: SyncTable, row: { id: number | string; version: number }, companyIds: number[]) {
+  upsert<T extends SyncTable>(table: T, row: FeedRowOf[T], companyIds: readonly number[]) {
     for (const companyId of new Set(companyIds)) {
       this.entries.set(`${companyId}/${table}/${row.id}`, {
         companyId,
         table,
         rowId: String(row.id),
         version: row.version,
-        row: row as Record<string, unknown>,
+        row,
       });
     }
   }
 
   /** The row was deleted, or left these companies' view: they get a tombstone. */
-  remove(table: SyncTable, id: number | string, version: number, companyIds: number[]) {
+  remove(table: SyncTable, id: number | string, version: number, companyIds: readonly number[]) {
     for (const companyId of new Set(companyIds)) {
       this.entries.set(`${companyId}/${table}/${id}`, {
         companyId,
@@ -96,9 +90,9 @@ export class ChangeSet {
     const pokes = new Map<number, number>();
     for (const e of entries)
       pokes.set(e.companyId, Math.max(pokes.get(e.companyId) ?? 0, e.version));
-    const events: LiveEvent[] = [
+    const events: NotifyEvent[] = [
       ...[...pokes].map(([companyId, version]) => ({
-        topic: `sync.poke.${companyId}`,
+        topic: TOPICS.syncPoke(companyId),
         payload: { version },
       })),
       ...this.events,

@@ -1,13 +1,11 @@
 // Every write to synced data goes through `write`: one transaction that first takes the sync
 // lock, so versions are handed out in commit order (a feed reader can never see version 12
 // before 11 commits), then runs the change and records it in the feed and on the live channel.
-// A request's write waits for the lock and runs within the database timeouts (timeouts.ts).
+// A request's write waits for the lock and runs within the database timeouts (db/timeouts.ts).
 import { sql } from 'drizzle-orm';
-import { ChangeSet } from '../sync/changeSet';
-import type { Db } from './database';
-import { unlimitedTimeouts } from './timeouts';
-
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+import type { Db, Tx } from '../db/database';
+import { unlimitedTimeouts } from '../db/timeouts';
+import { ChangeSet } from './changeSet';
 
 // Any constant works; all writers of synced rows must use the same one.
 const SYNC_WRITE_LOCK = 7_301_002;

@@ -10,7 +10,7 @@ export type SyncTable = (typeof SYNC_TABLES)[number];
 /** Times are ISO 8601 in UTC (`2025-01-09T02:00:00.000Z`), so text order is time order. */
 export type IsoTime = string;
 
-export interface BrandRef {
+export type BrandRef = {
   id: number;
   name: string;
   url_path: string | null;
@@ -19,21 +19,21 @@ export interface BrandRef {
   state: string | null;
   comment: string | null;
   correct_brand: { id: number } | null;
-}
+};
 
-export interface ContactRef {
+export type ContactRef = {
   id: number;
   name: string;
-}
+};
 
-export interface StoredFile {
+export type StoredFile = {
   object_name: string;
   name?: string;
   content_type: string;
   size?: number;
-}
+};
 
-export interface SheetLine {
+export type SheetLine = {
   id: number;
   product_id: number | null;
   product_type: string | null;
@@ -54,15 +54,16 @@ export interface SheetLine {
     chinese_name?: string | null;
     hs_code?: string | null;
   };
-}
+};
 
-export interface SheetRow {
+export type SheetRow = {
   id: number;
   company_id: number;
   name: string;
   state: string;
   state_change_time: IsoTime;
-  state_log_list: Array<{ state: string; time: IsoTime; by?: string }>;
+  /** An order's step mirrored onto its sheet keeps the order log's `reason`. */
+  state_log_list: Array<{ state: string; time: IsoTime; by?: string; reason?: string }>;
   brand: BrandRef | null;
   brand_name: string | null;
   current_node: { company_id: number; contacts_user: ContactRef | null };
@@ -88,14 +89,14 @@ export interface SheetRow {
   create_time: IsoTime;
   write_time: IsoTime;
   version: number;
-}
+};
 
-interface OrderNodePrice {
+type OrderNodePrice = {
   taxed_amount?: number | null;
   currency: string | null;
-}
+};
 
-export interface OrderRow {
+export type OrderRow = {
   id: number;
   company_id: number;
   sheet_id: number | null;
@@ -193,10 +194,10 @@ export interface OrderRow {
   create_time: IsoTime;
   write_time: IsoTime;
   version: number;
-}
+};
 
 /** A box (or pallet) of an order, with its lines and express-tracking log (§3 "Order lines"). */
-export interface LogisticsBox {
+export type LogisticsBox = {
   id: number;
   /** CARTON or PALLET. */
   box_type: string;
@@ -228,10 +229,10 @@ export interface LogisticsBox {
     price_unit: number | null;
   }>;
   logs: Array<{ time: IsoTime; place: string | null; info: string }>;
-}
+};
 
 /** An invoice the supplier issued that names the order (§3 "Printable documents", §7 invoice log). */
-export interface OrderInvoice {
+export type OrderInvoice = {
   id: number;
   number: string;
   /** CANCELED, DRAFTED, SENT, CONFIRMED, CREATED, MAILED, SIGNED. */
@@ -260,10 +261,10 @@ export interface OrderInvoice {
     taxed_amount: number;
   }>;
   logs: Array<{ create_time: IsoTime; location: string | null; remark: string }>;
-}
+};
 
 /** A to-do, message or mail. The feed carries no `company_id`: the client adds the feed's company. */
-export interface TodoRow {
+export type TodoRow = {
   id: number;
   type: string;
   state: string;
@@ -290,9 +291,9 @@ export interface TodoRow {
   write_time: IsoTime;
   delay_time: IsoTime | null;
   version: number;
-}
+};
 
-export interface StaffRow {
+export type StaffRow = {
   id: number;
   company_id: number;
   name: string;
@@ -308,9 +309,9 @@ export interface StaffRow {
   avatar: string | null;
   login_user: { id: number; name: string; mobile: string | null; avatar: string | null } | null;
   version: number;
-}
+};
 
-export interface CompanyRow {
+export type CompanyRow = {
   id: number;
   name: string;
   short_name: string | null;
@@ -337,10 +338,10 @@ export interface CompanyRow {
   /** The default delivery address (DEFAULT_SHIPPING_GOODS_ADDRESS). */
   default_address: CompanyAddress | null;
   version: number;
-}
+};
 
 /** Invoice info (settings-messaging-shared §3): the bank part and the mailing address. */
-export interface CompanyInvoice {
+export type CompanyInvoice = {
   id: number;
   tax_code: string | null;
   partner_tax: {
@@ -359,10 +360,10 @@ export interface CompanyInvoice {
     district: string | null;
     street: string | null;
   };
-}
+};
 
 /** A company address (settings-messaging-shared §3 "Company address"). */
-export interface CompanyAddress {
+export type CompanyAddress = {
   id: number;
   address_type: string;
   country: string;
@@ -373,23 +374,23 @@ export interface CompanyAddress {
   zip: string | null;
   contacts_name: string;
   contacts_phone: string;
-}
+};
 
-export interface BrandRow extends BrandRef {
+export type BrandRow = BrandRef & {
   country: string | null;
   grade: string | null;
   agency_type: string | null;
   version: number;
-}
+};
 
-export interface FeedRowOf {
+export type FeedRowOf = {
   sheets: SheetRow;
   orders: OrderRow;
   todos: TodoRow;
   staff: StaffRow;
   companies: CompanyRow;
   brands: BrandRow;
-}
+};
 
 /** One entry of `GET /sync-api/v1/changes`. `id` is the row id as a string. */
 export type FeedChange = {

@@ -5,8 +5,8 @@
 // reach every tab, a new leader holds it again after the old one dies, and the topics of a tab
 // that dies without a word are let go.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { write } from '../../server/db/write';
 import { postMessage } from '../../server/messaging/todoService';
+import { write } from '../../server/sync/write';
 import { TOPICS } from '../../src/domain/todos/topics';
 import type { LiveEvent } from '../../src/sync/api';
 import { STATISTICS_PATH } from '../../src/sync/live/counters';

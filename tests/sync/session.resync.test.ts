@@ -3,8 +3,8 @@
 // the to-do counters again, because the counter events of the gap never reached it.
 import { afterAll, afterEach, beforeAll, describe, it } from 'vitest';
 import { todos } from '../../server/db/schema/index';
-import { write } from '../../server/db/write';
 import { RESYNC_POKE } from '../../server/live/bus';
+import { write } from '../../server/sync/write';
 import { TOPICS } from '../../src/domain/todos/topics';
 import type { SyncSession } from '../../src/sync/session';
 import { type Harness, startHarness, until } from './engine/harness';

@@ -14,7 +14,10 @@ import {
 import { id, money, ref, time } from './columns';
 import { syncVersion } from './sync';
 
-export type StateLogEntry = { state: string | number; time: string; by?: string };
+/** An order's log: numeric progress codes (older entries may hold a state name). */
+export type StateLogEntry = { state: string | number; time: string; by?: string; reason?: string };
+/** A sheet's log: state names (an order's step mirrored onto its sheet keeps its reason). */
+export type SheetLogEntry = { state: string; time: string; by?: string; reason?: string };
 export type Attachment = { object_name: string; name: string; content_type: string; size: number };
 
 export const sheets = pgTable(
@@ -27,7 +30,7 @@ export const sheets = pgTable(
     name: text('name').notNull(),
     state: text('state').notNull().default('DRAFT'),
     stateChangeTime: time('state_change_time').notNull().defaultNow(),
-    stateLog: jsonb('state_log').$type<StateLogEntry[]>().notNull().default(sql`'[]'::jsonb`),
+    stateLog: jsonb('state_log').$type<SheetLogEntry[]>().notNull().default(sql`'[]'::jsonb`),
     brandId: ref('brand_id'),
     brandName: text('brand_name').notNull(),
     ownerContactId: ref('owner_contact_id'),

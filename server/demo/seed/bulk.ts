@@ -11,7 +11,7 @@
 import type { SheetState } from '../../../src/domain/purchase/sheetStates';
 import type { Database } from '../../db/database';
 import { orderLines, orders, sheetLines, sheets, todos } from '../../db/schema/index';
-import { bulkWrite } from '../../db/write';
+import { bulkWrite } from '../../sync/write';
 import { loadSeedContext, type SeedContext } from './bulkContext';
 import { assignIds, type BuiltDocument, buildDocument } from './documents';
 import { FeedBuffer, feedBrands, feedRows, feedSupplierRows } from './feed';

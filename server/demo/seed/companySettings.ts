@@ -4,8 +4,8 @@
 // open, so an administrator sets them in the app (the first location save asks for confirmation).
 // The supplier (德采) has both too: it is party B on the buyers' documents.
 import { eq } from 'drizzle-orm';
+import type { Tx } from '../../db/database';
 import { companies, companyAddresses, companyInvoices, contacts } from '../../db/schema/index';
-import type { Tx } from '../../db/write';
 import type { SeededParties } from './demoSetup';
 
 export async function insertCompanySettings(tx: Tx, parties: SeededParties): Promise<void> {

@@ -6,7 +6,7 @@
 
 import { count } from 'drizzle-orm';
 import { hashPassword } from '../../auth/passwords';
-import type { Database, Db } from '../../db/database';
+import type { Database, Db, Tx } from '../../db/database';
 import {
   companies,
   files,
@@ -16,7 +16,7 @@ import {
   sheets,
   todos,
 } from '../../db/schema/index';
-import { bulkWrite, type Tx } from '../../db/write';
+import { bulkWrite } from '../../sync/write';
 import { makeAttachment } from './attachments';
 import { insertCompanySettings } from './companySettings';
 import { planDemoDocuments, planDemoTodos } from './demoPlan';

@@ -5,6 +5,7 @@
 
 import { PRODUCT_SEARCH_STATES } from '../../../src/domain/catalog/productLabels';
 import { trimEndWhile } from '../../../src/domain/format/text';
+import type { Tx } from '../../db/database';
 import {
   accounts,
   banks,
@@ -16,7 +17,6 @@ import {
   news,
   products,
 } from '../../db/schema/index';
-import type { Tx } from '../../db/write';
 import type { VipCompany } from '../../purchasing/sheetVip';
 import {
   BANKS,

@@ -5,19 +5,20 @@
 // order from it, brands every company whose sheets or orders name them.
 
 import { and, inArray, isNotNull, sql } from 'drizzle-orm';
+import type { SyncTable } from '../../../src/contract/feedRows';
+import type { Tx } from '../../db/database';
 import { orders, sheets, syncChanges } from '../../db/schema/index';
-import type { Tx } from '../../db/write';
-import type { ChangeSet, SyncTable } from '../../sync/changeSet';
+import type { ChangeSet } from '../../sync/changeSet';
+import { loadBrandRows } from '../../sync/projections/brands';
 import {
   companyAudiences,
-  loadBrandRows,
   loadCompanyRows,
-  loadOrderRows,
-  loadSheetRows,
-  loadStaffRows,
-  loadTodoRows,
   publishCompanyRow,
-} from '../../sync/projections';
+} from '../../sync/projections/companies';
+import { loadOrderRows } from '../../sync/projections/orders';
+import { loadSheetRows } from '../../sync/projections/sheets';
+import { loadStaffRows } from '../../sync/projections/staff';
+import { loadTodoRows } from '../../sync/projections/todos';
 
 // Loader queries use `in (...)` lists; keep them to a size both drivers plan quickly.
 const BATCH = 1000;

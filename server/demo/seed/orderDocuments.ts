@@ -9,6 +9,7 @@
 
 import { asc, inArray } from 'drizzle-orm';
 import { firstPaymentOf, multiplyRound, roundTo } from '../../../src/domain/documents/amounts';
+import type { Tx } from '../../db/database';
 import {
   companies,
   invoiceLines,
@@ -19,7 +20,6 @@ import {
   logisticsLogs,
   orderLines,
 } from '../../db/schema/index';
-import type { Tx } from '../../db/write';
 import { PRODUCT_KINDS } from './catalog';
 import type { BuiltDocument, OrderLineRow, OrderRow } from './documents';
 import type { Random } from './random';

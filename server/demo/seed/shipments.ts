@@ -7,6 +7,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { multiplyRound, roundTo } from '../../../src/domain/documents/amounts';
 import { INVOICE_DELIVERY_COMPANY } from '../../../src/domain/documents/reportContent';
+import type { Tx } from '../../db/database';
 import type {
   invoiceLines,
   invoiceLogs,
@@ -16,7 +17,6 @@ import type {
   logisticsLogs,
 } from '../../db/schema/index';
 import { brands, products } from '../../db/schema/index';
-import type { Tx } from '../../db/write';
 import type { OrderLineRow, OrderRow } from './documents';
 import type { Random } from './random';
 import { DAY_MS, shanghaiDay } from './timeline';

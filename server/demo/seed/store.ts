@@ -4,7 +4,7 @@
 
 import { getTableColumns, getTableName, type SQL, sql } from 'drizzle-orm';
 import type { PgInsertValue, PgTable } from 'drizzle-orm/pg-core';
-import type { Tx } from '../../db/write';
+import type { Tx } from '../../db/database';
 
 /** Tables whose ids the seeds allocate themselves (all have an identity `id`). */
 export type SeededTable =

@@ -6,8 +6,8 @@
 // the live channel carry it.
 import { eq } from 'drizzle-orm';
 import { isTodoModule } from '../../../src/domain/todos/todoCodes';
+import type { Tx } from '../../db/database';
 import { orders, sheets, todos } from '../../db/schema/index';
-import type { Tx } from '../../db/write';
 import { contactActor } from '../../messaging/actor';
 import { loadModuleRecord } from '../../messaging/moduleRecords';
 import { postMessage, setTodoState } from '../../messaging/todoService';

@@ -18,9 +18,8 @@ import {
   sql,
 } from 'drizzle-orm';
 import { SHEET_STATE_GROUP, SHEET_STATES } from '../../../src/domain/purchase/sheetStates';
-import type { Db } from '../../db/database';
+import type { Db, Tx } from '../../db/database';
 import { companies, orders, sheets, todos } from '../../db/schema/index';
-import type { Tx } from '../../db/write';
 import { ORDER_PROGRESSION } from '../../purchasing/orderService';
 import type { SimTiming } from './timing';
 

@@ -7,6 +7,7 @@
 // simulator's own, so a run stays reproducible. Whatever changed, the order gets a new version and
 // its projected row (with the boxes and invoices) goes into the buyer's feed.
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/database';
 import {
   companies,
   invoiceLines,
@@ -18,9 +19,8 @@ import {
   orderLines,
   orders,
 } from '../../db/schema/index';
-import type { Tx } from '../../db/write';
 import type { ChangeSet } from '../../sync/changeSet';
-import { loadOrderRows } from '../../sync/projections';
+import { loadOrderRows } from '../../sync/projections/orders';
 import { Random } from '../seed/random';
 import {
   BOX_STATE,

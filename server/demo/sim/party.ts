@@ -5,8 +5,8 @@
 // is undone with it and tried again later (the runner's back-off).
 import { and, asc, eq } from 'drizzle-orm';
 import type { TodoModule } from '../../../src/domain/todos/todoCodes';
+import type { Tx } from '../../db/database';
 import { companies, contacts } from '../../db/schema/index';
-import type { Tx } from '../../db/write';
 import { postMessage } from '../../messaging/todoService';
 import type { ChangeSet } from '../../sync/changeSet';
 

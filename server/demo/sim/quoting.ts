@@ -5,8 +5,8 @@
 // invalid; now and then a line the supplier will not quote.
 import { inArray } from 'drizzle-orm';
 import { CCC_QUOTE_STATE } from '../../../src/domain/purchase/rules';
+import type { Tx } from '../../db/database';
 import { products } from '../../db/schema/index';
-import type { Tx } from '../../db/write';
 import type { LineQuote } from '../../purchasing/sheetSupplier';
 import { loadLines, type SheetLineRecord } from '../../purchasing/sheetSupport';
 import { listPrice } from '../seed/products';

@@ -8,7 +8,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { contacts } from '../../db/schema/index';
-import { write } from '../../db/write';
+import { write } from '../../sync/write';
 import { type ActionResult, act } from './actions';
 import { dueConditions, findDue, type WorkKind } from './candidates';
 import type { SalesContact } from './party';

@@ -2,7 +2,9 @@
 // rows read with the server's projections (the same rows a buyer's feed syncs).
 
 import { seedDemoData } from '../../../server/demo/seed/demo';
-import { loadCompanyRows, loadOrderRows, loadSheetRows } from '../../../server/sync/projections';
+import { loadCompanyRows } from '../../../server/sync/projections/companies';
+import { loadOrderRows } from '../../../server/sync/projections/orders';
+import { loadSheetRows } from '../../../server/sync/projections/sheets';
 import type { CompanyRow, OrderRow, SheetRow } from '../../../src/contract/feedRows';
 import type { OrderDocumentInput, SheetDocumentInput } from '../../../src/documents/input';
 import { rows } from '../../server/demo/seedHarness';

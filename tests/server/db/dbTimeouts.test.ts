@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../server/app';
 import { type Database, openDatabase } from '../../../server/db/database';
 import { isDatabaseBusy } from '../../../server/db/timeouts';
-import { bulkWrite, write } from '../../../server/db/write';
+import { bulkWrite, write } from '../../../server/sync/write';
 import { COMMON_MESSAGES } from '../../../src/domain/messages/common';
 import { testConfig } from '../../support/app';
 import {

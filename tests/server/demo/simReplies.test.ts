@@ -6,12 +6,12 @@
 import { and, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { syncChanges, todos } from '../../../server/db/schema/index';
-import { write } from '../../../server/db/write';
 import { REPLY_TEXTS } from '../../../server/demo/sim/messages';
 import { answers, REPLY_CHANCE, replyText, replyTopic } from '../../../server/demo/sim/replies';
 import { simulateOnce } from '../../../server/demo/sim/simulator';
 import { simTiming } from '../../../server/demo/sim/timing';
 import { postMessage } from '../../../server/messaging/todoService';
+import { write } from '../../../server/sync/write';
 import {
   type DriverName,
   drivers,

@@ -3,10 +3,10 @@
 // party-B company row; a buyer pulling its feed gets all of it in the synced rows.
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { write } from '../../../server/db/write';
 import { seedDemoData } from '../../../server/demo/seed/demo';
 import { updateCompany } from '../../../server/partners/companyService';
-import { shareCompanyWith } from '../../../server/sync/projections';
+import { shareCompanyWith } from '../../../server/sync/projections/companies';
+import { write } from '../../../server/sync/write';
 import type { CompanyRow, FeedChange, OrderRow, SheetRow } from '../../../src/contract/feedRows';
 import { multiplyRound, roundTo } from '../../../src/domain/documents/amounts';
 import { validateFirstPayment } from '../../../src/domain/documents/contractExport';

@@ -4,7 +4,9 @@
 // `error_message`; bad input is a 400, never a 500.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateDocument } from '../../../server/documents/generate';
-import { loadCompanyRows, loadOrderRows, loadSheetRows } from '../../../server/sync/projections';
+import { loadCompanyRows } from '../../../server/sync/projections/companies';
+import { loadOrderRows } from '../../../server/sync/projections/orders';
+import { loadSheetRows } from '../../../server/sync/projections/sheets';
 import type { CompanyRow, OrderRow, SheetRow } from '../../../src/contract/feedRows';
 import { contractFigures } from '../../../src/documents/definitions/contract';
 import { orderDocumentSpec, sheetDocumentSpec } from '../../../src/documents/definitions/index';

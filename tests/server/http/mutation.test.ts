@@ -3,12 +3,13 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appMeta, idempotencyKeys, syncChanges } from '../../../server/db/schema/index';
-import { nextVersion } from '../../../server/db/write';
 import { HttpError, unauthorized } from '../../../server/http/httpError';
 import { mutate, purgeIdempotencyKeys } from '../../../server/http/mutation';
 import { ok } from '../../../server/http/replies';
+import { nextVersion } from '../../../server/sync/write';
 import { startTestServer, type TestServer } from '../../support/app';
 import { drivers } from '../../support/databases';
+import { companyRowStub } from '../../support/rowStubs';
 
 describe.each(drivers)('mutate on %s', (driver) => {
   let server: TestServer;
@@ -33,7 +34,7 @@ describe.each(drivers)('mutate on %s', (driver) => {
                   target: appMeta.key,
                   set: { value: sql`(${appMeta.value}::int + 1)::text` },
                 });
-              changes.upsert('companies', { id: 1, version }, [Number(request.params.n)]);
+              changes.upsert('companies', companyRowStub(1, version), [Number(request.params.n)]);
               return ok({ version });
             }),
         );

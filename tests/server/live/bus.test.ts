@@ -5,15 +5,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadUser } from '../../../server/auth/session';
 import { openDatabase } from '../../../server/db/database';
 import { todos } from '../../../server/db/schema/index';
-import { write } from '../../../server/db/write';
 import { createLiveBus, type LiveBus } from '../../../server/live/bus';
 import { countersFor, counterTargetsOf, emitTodoCounters } from '../../../server/live/counters';
-import { encodeLiveEvent, LiveDecoder } from '../../../server/live/notify';
-import { LIVE_CHANNEL } from '../../../server/sync/changeSet';
+import { encodeLiveEvent, LIVE_CHANNEL, LiveDecoder } from '../../../server/live/notify';
+import { write } from '../../../server/sync/write';
 import { COMMON_MESSAGES } from '../../../src/domain/messages/common';
 import { TOPICS } from '../../../src/domain/todos/topics';
 import { drivers, openTestDatabase, type TestDatabase } from '../../support/databases';
 import { LiveClient, type Parties, seedParties, startLiveServer } from '../../support/live';
+import { companyRowStub } from '../../support/rowStubs';
 import { accessTokenFor } from '../../support/tokens';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -211,7 +211,7 @@ for (const _driver of drivers.filter((d) => d === 'postgres')) {
         await client.subscribe(TOPICS.syncPoke(p.companyX));
         expect(a.url).not.toBe(b.url);
         await write(db.database.db, async (_tx, changes) => {
-          changes.upsert('companies', { id: p.companyX, version: 1 }, [p.companyX]);
+          changes.upsert('companies', companyRowStub(p.companyX, 1), [p.companyX]);
         });
         const event = await client.next((f) => f.type === 'event', 1000);
         expect(event).toEqual({

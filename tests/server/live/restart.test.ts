@@ -4,8 +4,8 @@
 // listener comes back by itself, sends the resync poke, and live events flow again.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../../../server/db/database';
-import { write } from '../../../server/db/write';
 import { RESYNC_POKE } from '../../../server/live/bus';
+import { write } from '../../../server/sync/write';
 import { TOPICS } from '../../../src/domain/todos/topics';
 import { LiveClient, type LiveServer, seedParties, startLiveServer } from '../../support/live';
 import {
@@ -13,6 +13,7 @@ import {
   postgresBinDir,
   startPrivatePostgres,
 } from '../../support/privatePostgres';
+import { companyRowStub } from '../../support/rowStubs';
 import { accessTokenFor } from '../../support/tokens';
 
 const binDir = postgresBinDir();
@@ -71,7 +72,7 @@ describe.skipIf(binDir === null)(
 
       // An event published after the restart reaches the same socket.
       await write(database.db, async (_tx, changes) => {
-        changes.upsert('companies', { id: p.companyX, version: Date.now() }, [p.companyX]);
+        changes.upsert('companies', companyRowStub(p.companyX, Date.now()), [p.companyX]);
       });
       const after = await live.next(
         (f) =>

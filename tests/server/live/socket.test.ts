@@ -1,7 +1,7 @@
 // The live channel /ws end to end: in-band sign-in, topic authorization, events after commit
 // (and only after commit), malformed frames, token expiry while connected.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { write } from '../../../server/db/write';
+import { write } from '../../../server/sync/write';
 import { COMMON_MESSAGES } from '../../../src/domain/messages/common';
 import { TOPICS } from '../../../src/domain/todos/topics';
 import { drivers, openTestDatabase, type TestDatabase } from '../../support/databases';
@@ -12,6 +12,7 @@ import {
   seedParties,
   startLiveServer,
 } from '../../support/live';
+import { companyRowStub } from '../../support/rowStubs';
 import { accessTokenFor } from '../../support/tokens';
 
 const unauthorized = {
@@ -44,7 +45,7 @@ describe.each(drivers)('live channel on %s', (driver) => {
   };
   const poke = (companyId: number) =>
     write(db.database.db, async (_tx, changes) => {
-      changes.upsert('companies', { id: companyId, version: Date.now() }, [companyId]);
+      changes.upsert('companies', companyRowStub(companyId, Date.now()), [companyId]);
     });
 
   beforeAll(async () => {

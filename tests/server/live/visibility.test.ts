@@ -3,8 +3,8 @@
 // sheet, which the REST thread does not list to the buyer either; the supplier hears both.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, companies, contacts, todos } from '../../../server/db/schema/index';
-import { write } from '../../../server/db/write';
 import { publishTodo } from '../../../server/messaging/todoRows';
+import { write } from '../../../server/sync/write';
 import { TOPICS } from '../../../src/domain/todos/topics';
 import { drivers, openTestDatabase, type TestDatabase } from '../../support/databases';
 import {

@@ -7,14 +7,14 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, companies, files, sheetLines, todos } from '../../../server/db/schema/index';
 import { DEFAULT_DEMO_SEED, seedDemoData } from '../../../server/demo/seed/demo';
+import { fileUrl } from '../../../server/http/fileUrls';
+import { runMaintenance } from '../../../server/maintenance';
 import {
   collectUnusedFiles,
   deleteUnusedFiles,
   findUnusedFileCandidates,
   objectNameOfUrl,
 } from '../../../server/messaging/fileGc';
-import { fileUrl } from '../../../server/messaging/fileStore';
-import { runMaintenance } from '../../../server/maintenance';
 import { drivers, openTestDatabase, type TestDatabase } from '../../support/databases';
 import { type FixtureIds, seedFixtures } from '../../support/fixtures';
 

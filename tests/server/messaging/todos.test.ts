@@ -7,9 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../server/app';
 import type { Database } from '../../../server/db/database';
 import { accounts, companies, contacts, orders, todos } from '../../../server/db/schema/index';
-import { LiveDecoder } from '../../../server/live/notify';
+import { LIVE_CHANNEL, LiveDecoder, type NotifyEvent } from '../../../server/live/notify';
 import { TODO_SERVER_MESSAGES } from '../../../server/messaging/messages';
-import { LIVE_CHANNEL, type LiveEvent } from '../../../server/sync/changeSet';
 import { fileCountLimitMessage } from '../../../src/domain/files/messages';
 import { COMMON_MESSAGES } from '../../../src/domain/messages/common';
 import { TODO_MESSAGES } from '../../../src/domain/todos/messages';
@@ -83,7 +82,7 @@ describe.each(drivers)('to-dos and messages on %s', (driver) => {
   let app: FastifyInstance;
   let s: Seed;
   const tokens = new Map<number, string>();
-  const events: LiveEvent[] = [];
+  const events: NotifyEvent[] = [];
   let stopListening: () => Promise<void>;
 
   type Call = { as: number; company: number; url: string; body?: unknown; key?: string };

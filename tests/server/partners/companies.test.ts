@@ -3,7 +3,7 @@
 // one putting the new company row in the sync feed. Invoices and addresses:
 // companiesInvoiceAddress.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadCompanyRows } from '../../../server/sync/projections';
+import { loadCompanyRows } from '../../../server/sync/projections/companies';
 import { COMPANY_MESSAGES } from '../../../src/domain/company/messages';
 import { COMPANY_SETTINGS_MESSAGES as S } from '../../../src/domain/company/settingsMessages';
 import { COMMON_MESSAGES } from '../../../src/domain/messages/common';

@@ -3,7 +3,7 @@
 // delivery cascades checked against the region lists, the phone rule, administrators only, and
 // the synced company row carrying each change.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadCompanyRows } from '../../../server/sync/projections';
+import { loadCompanyRows } from '../../../server/sync/projections/companies';
 import { COMPANY_MESSAGES as C } from '../../../src/domain/company/messages';
 import { COMPANY_SETTINGS_MESSAGES as S } from '../../../src/domain/company/settingsMessages';
 import { COMMON_MESSAGES } from '../../../src/domain/messages/common';

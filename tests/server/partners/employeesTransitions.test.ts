@@ -4,8 +4,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contacts, orders, sheets, todos } from '../../../server/db/schema/index';
-import { write } from '../../../server/db/write';
 import { handOverWork } from '../../../server/partners/staffHandover';
+import { write } from '../../../server/sync/write';
 import { COMMON_MESSAGES } from '../../../src/domain/messages/common';
 import { STAFF_MESSAGES } from '../../../src/domain/staff/messages';
 import { STAFF_RULE_MESSAGES as R } from '../../../src/domain/staff/staffText';

@@ -3,7 +3,8 @@
 // rows, one 100 × 150 mm page per box carrying the order number, box name and tracking number.
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadCompanyRows, loadOrderRows } from '../../../server/sync/projections';
+import { loadCompanyRows } from '../../../server/sync/projections/companies';
+import { loadOrderRows } from '../../../server/sync/projections/orders';
 import type { CompanyRow, OrderRow } from '../../../src/contract/feedRows';
 import { orderDocumentSpec } from '../../../src/documents/definitions/index';
 import type { DocumentFonts } from '../../../src/documents/fonts/fontFiles';

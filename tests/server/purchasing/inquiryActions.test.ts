@@ -4,8 +4,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies, orderLines, orders } from '../../../server/db/schema/index';
-import { write } from '../../../server/db/write';
 import { confirmContract, quoteSheet } from '../../../server/purchasing/sheetService';
+import { write } from '../../../server/sync/write';
 import { drivers } from '../../support/databases';
 import {
   type Answer,

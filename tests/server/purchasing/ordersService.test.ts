@@ -3,7 +3,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, sheets } from '../../../server/db/schema/index';
-import { write } from '../../../server/db/write';
 import {
   advanceOrder,
   confirmCancel,
@@ -11,6 +10,7 @@ import {
   setInboundState,
   setInvoiceState,
 } from '../../../server/purchasing/orderService';
+import { write } from '../../../server/sync/write';
 import type { OrderStateCode } from '../../../src/domain/orders/orderStates';
 import { drivers } from '../../support/databases';
 import { type Harness, insertSheet, startHarness } from './ordersHarness';

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { isoTime, publishCompanyRow, typeArticleNo } from '../../../server/sync/projections';
+import { publishCompanyRow } from '../../../server/sync/projections/companies';
+import { typeArticleNo } from '../../../server/sync/projections/orders';
+import { isoTime } from '../../../server/sync/projections/shared';
+import type { CompanyRow } from '../../../src/contract/feedRows';
+import { companyRowStub, invoiceStub } from '../../support/rowStubs';
 
 // Clients read times with the domain's date functions, which take ISO 8601 only.
 describe('isoTime', () => {
@@ -32,11 +36,10 @@ describe('typeArticleNo', () => {
 });
 
 describe('publishCompanyRow', () => {
-  const row = {
-    id: 7,
-    version: 42,
+  const row: CompanyRow = {
+    ...companyRowStub(7, 42),
     name: '德采工业品（上海）有限公司',
-    invoice: { tax_code: '91310000MA1K000007' },
+    invoice: { ...invoiceStub, tax_code: '91310000MA1K000007' },
     vip: true,
     start_date: '2026-01-01',
     end_date: '2026-12-31',
@@ -45,12 +48,8 @@ describe('publishCompanyRow', () => {
   };
 
   function published(audience: number[]) {
-    const calls: Array<{ row: Record<string, unknown>; ids: number[] }> = [];
-    publishCompanyRow(
-      { upsert: (_table, r, ids) => calls.push({ row: r as Record<string, unknown>, ids }) },
-      row,
-      audience,
-    );
+    const calls: Array<{ row: CompanyRow; ids: readonly number[] }> = [];
+    publishCompanyRow({ upsert: (_table, r, ids) => calls.push({ row: r, ids }) }, row, audience);
     return calls;
   }
 

@@ -1,10 +1,11 @@
 // GET /sync-api/v1/changes: paging in version order, company scoping, tombstones and 410.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies, contacts } from '../../../server/db/schema/index';
-import { nextVersion, write } from '../../../server/db/write';
 import { purgeTombstones } from '../../../server/sync/retention';
+import { nextVersion, write } from '../../../server/sync/write';
 import { startTestServer, type TestServer } from '../../support/app';
 import { drivers } from '../../support/databases';
+import { todoRowStub } from '../../support/rowStubs';
 import { accessTokenFor, createAccount } from '../../support/tokens';
 
 type Page = {
@@ -39,10 +40,10 @@ describe.each(drivers)('sync feed on %s', (driver) => {
     // 25 rows for A, 5 for B, then one of A's deleted.
     await write(db, async (tx, changes) => {
       for (let i = 1; i <= 25; i++) {
-        changes.upsert('todos', { id: i, version: await nextVersion(tx) }, [companyA]);
+        changes.upsert('todos', todoRowStub(i, await nextVersion(tx)), [companyA]);
       }
       for (let i = 101; i <= 105; i++) {
-        changes.upsert('todos', { id: i, version: await nextVersion(tx) }, [companyB]);
+        changes.upsert('todos', todoRowStub(i, await nextVersion(tx)), [companyB]);
       }
     });
     await write(db, async (tx, changes) => {
@@ -186,7 +187,7 @@ describe('a resync after a purge', () => {
       };
       await write(db, async (tx, changes) => {
         for (let i = 1; i <= 10; i++) {
-          changes.upsert('todos', { id: i, version: await nextVersion(tx) }, [companyId]);
+          changes.upsert('todos', todoRowStub(i, await nextVersion(tx)), [companyId]);
         }
       });
       const before = (await at('')).page.cursor;

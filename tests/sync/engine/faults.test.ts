@@ -4,8 +4,8 @@
 import 'fake-indexeddb/auto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { syncChanges } from '../../../server/db/schema/index';
-import { nextVersion, write } from '../../../server/db/write';
 import { purgeTombstones } from '../../../server/sync/retention';
+import { nextVersion, write } from '../../../server/sync/write';
 import type { PurchasingDb } from '../../../src/data/db';
 import { readCompanySync } from '../../../src/data/meta';
 import { asRow } from '../../../src/sync/core/types';

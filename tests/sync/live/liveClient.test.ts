@@ -3,7 +3,7 @@
 // before expiry), runtime subscribe/unsubscribe, refused topics, and `onReady` after each sign-in.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { write } from '../../../server/db/write';
+import { write } from '../../../server/sync/write';
 import { TOPICS } from '../../../src/domain/todos/topics';
 import {
   LiveClient,
@@ -13,6 +13,7 @@ import {
 import { openTestDatabase, type TestDatabase } from '../../support/databases';
 import { type FixtureIds, seedFixtures } from '../../support/fixtures';
 import { type LiveServer, startLiveServer } from '../../support/live';
+import { companyRowStub } from '../../support/rowStubs';
 import { accessTokenFor, expiredTokenFor } from '../../support/tokens';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -46,7 +47,7 @@ afterAll(async () => {
 let version = 1000;
 async function poke(companyId: number): Promise<void> {
   version += 1;
-  const row = { id: companyId, version };
+  const row = companyRowStub(companyId, version);
   await write(db.database.db, async (_tx, changes) => {
     changes.upsert('companies', row, [companyId]);
   });

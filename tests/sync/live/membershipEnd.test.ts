@@ -4,8 +4,8 @@
 // reconnects, holding its topics again.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { write } from '../../../server/db/write';
 import { announceMembershipEnded } from '../../../server/partners/membershipEnd';
+import { write } from '../../../server/sync/write';
 import { TOPICS } from '../../../src/domain/todos/topics';
 import { LiveClient, type LiveStatus } from '../../../src/sync/live/liveClient';
 import { openTestDatabase, type TestDatabase } from '../../support/databases';

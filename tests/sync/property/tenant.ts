@@ -14,13 +14,12 @@ import {
   sheets,
   todos,
 } from '../../../server/db/schema/index';
-import { write } from '../../../server/db/write';
-import {
-  loadOrderRows,
-  loadSheetRows,
-  loadStaffRows,
-  loadTodoRows,
-} from '../../../server/sync/projections';
+import { loadOrderRows } from '../../../server/sync/projections/orders';
+import { loadSheetRows } from '../../../server/sync/projections/sheets';
+import { loadStaffRows } from '../../../server/sync/projections/staff';
+import { loadTodoRows } from '../../../server/sync/projections/todos';
+import { write } from '../../../server/sync/write';
+import type { FeedRowOf } from '../../../src/contract/feedRows';
 import type { TestServer } from '../../support/app';
 import type { FixtureIds } from '../../support/fixtures';
 import { accessTokenFor } from '../../support/tokens';
@@ -201,7 +200,7 @@ async function publish(db: Db, tenants: Tenant[]): Promise<void> {
     for (const s of Object.values(t.staff)) add('staff', s.id, t.companyId);
   }
   await write(db, async (tx, changes) => {
-    const put = (table: Table, rows: Map<number, Row>) => {
+    const put = <T extends Table>(table: T, rows: Map<number, FeedRowOf[T]>) => {
       for (const row of rows.values()) {
         changes.upsert(table, row, [companyOf.get(`${table}:${row.id}`) ?? 0]);
       }
@@ -212,8 +211,6 @@ async function publish(db: Db, tenants: Tenant[]): Promise<void> {
     put('staff', await loadStaffRows(tx, ids.staff));
   });
 }
-
-type Row = Record<string, unknown> & { id: number; version: number };
 
 /** Hands out fresh tenants, creating them a batch at a time. */
 export class TenantPool {
