@@ -1,8 +1,17 @@
 // What the company-settings calls accept (settings-messaging-shared §2 "Company settings", §3
 // "Company", "Invoice info", "Company address", §5 "Company settings"): JSON schemas for the
 // shape, then the domain's rules, the same the screen runs. A refusal is a 400 with the first
-// message; nothing is written.
+// message; nothing is written. The bodies' types and field lists are the contract's
+// (src/contract/api/company.ts): the app sends exactly these.
 
+import {
+  ADDRESS_FIELDS,
+  type AddressBody,
+  type CompanyBody,
+  type InvoiceBody,
+  PARTNER_ADDRESS_FIELDS,
+  PARTNER_TAX_FIELDS,
+} from '../../src/contract/api/company';
 import {
   type CompanyInfoField,
   type CompanyInfoForm,
@@ -29,6 +38,9 @@ import { COMPANY_SETTINGS_MESSAGES as M } from '../../src/domain/company/setting
 import type { companies } from '../db/schema/index';
 import { badRequest } from '../http/httpError';
 
+/** The services take the bodies as the routes received them. */
+export type { AddressBody, CompanyBody, InvoiceBody };
+
 const text = (max: number) => ({ type: ['string', 'null'], maxLength: max }) as const;
 const limit = (field: string): number => TEXT_LIMITS[field] ?? 200;
 
@@ -53,19 +65,6 @@ export const companyBody = {
   properties: Object.fromEntries(COMPANY_FIELDS.map((f) => [f, text(limit(f) + 50)])),
 } as const;
 
-export type CompanyBody = Partial<Record<CompanyInfoField, string | null>>;
-
-const ADDRESS_FIELDS = [
-  'country',
-  'province',
-  'city',
-  'district',
-  'street',
-  'zip',
-  'contacts_name',
-  'contacts_phone',
-] as const;
-
 export const addressBody = {
   type: 'object',
   additionalProperties: false,
@@ -74,27 +73,6 @@ export const addressBody = {
     ...Object.fromEntries(ADDRESS_FIELDS.map((f) => [f, text(limit(f) + 50)])),
   },
 } as const;
-
-export type AddressBody = Partial<Record<(typeof ADDRESS_FIELDS)[number], string | null>> & {
-  address_type?: string;
-};
-
-const PARTNER_TAX_FIELDS = [
-  'invoice_bank_code',
-  'invoice_bank_name',
-  'invoice_bank_account',
-  'invoice_address',
-  'invoice_phone',
-] as const;
-const PARTNER_ADDRESS_FIELDS = [
-  'contacts_name',
-  'contacts_phone',
-  'country',
-  'province',
-  'city',
-  'district',
-  'street',
-] as const;
 
 export const invoiceBody = {
   type: 'object',
@@ -113,12 +91,6 @@ export const invoiceBody = {
     },
   },
 } as const;
-
-export type InvoiceBody = {
-  tax_code?: string | null;
-  partner_tax?: Partial<Record<(typeof PARTNER_TAX_FIELDS)[number], string | null>> | null;
-  partner_address?: Partial<Record<(typeof PARTNER_ADDRESS_FIELDS)[number], string | null>> | null;
-};
 
 const clean = (value: string | null | undefined): string => value?.trim() ?? '';
 const orNull = (value: string): string | null => (value === '' ? null : value);

@@ -1,6 +1,8 @@
 // What the employee calls accept (settings-messaging-shared §3 "Contact or employee", §5 "Staff"):
 // JSON schemas for the shape, then the domain's rules, the same the staff screen runs. A refusal
-// is a 400 with the first message; nothing is written.
+// is a 400 with the first message; nothing is written. The bodies' types are the contract's
+// (src/contract/api/staff.ts): the app sends exactly these.
+import type { EmployeeBody } from '../../src/contract/api/staff';
 import { GENDERS, type Gender } from '../../src/domain/staff/staffCodes';
 import { STAFF_RULE_MESSAGES as R } from '../../src/domain/staff/staffText';
 import {
@@ -11,6 +13,8 @@ import {
 import type { contacts } from '../db/schema/index';
 import { badRequest } from '../http/httpError';
 import { ID } from '../http/schemas';
+
+export type { EmployeeBody };
 
 // Over-long text is refused with our message below, not the schema's generic one.
 const text = { type: ['string', 'null'], maxLength: 2000 } as const;
@@ -33,25 +37,11 @@ export const employeeBody = {
   },
 } as const;
 
-export type EmployeeBody = {
-  name?: string | null;
-  gender?: string | null;
-  mobile?: string | null;
-  position?: string | null;
-  phone?: string | null;
-  email?: string | null;
-  birthday?: string | null;
-  comment?: string | null;
-  login_user_id?: number | null;
-};
-
 export const departBody = {
   type: 'object',
   additionalProperties: false,
   properties: { handover_user_id: { anyOf: [ID, { type: 'null' }] } },
 } as const;
-
-export type DepartBody = { handover_user_id?: number | null };
 
 type Contact = typeof contacts.$inferSelect;
 

@@ -4,24 +4,24 @@
 // anyone else), and the public registration calls (image code, SMS code, submit). Services:
 // server/account/*.
 import type { FastifyInstance } from 'fastify';
+import type {
+  PasswordBody,
+  RegistrationBody,
+  RegistrationCodeBody,
+} from '../../src/contract/api/account';
+import { APP_ROUTES as R } from '../../src/contract/api/routes';
 import { ACCOUNT_MESSAGES } from '../../src/domain/account/messages';
 import { RESEND_LOCK_SECONDS } from '../../src/domain/account/password';
 import { COMMON_MESSAGES } from '../../src/domain/messages/common';
 import {
   changeAvatar,
   changePassword,
-  type PasswordBody,
   passwordCodeMobile,
   requireSelf,
   userProfile,
 } from '../account/accountService';
 import { createImageCode } from '../account/imageCodes';
-import {
-  type RegistrationBody,
-  type RegistrationCodeBody,
-  sendRegistrationCode,
-  submitRegistration,
-} from '../account/registrations';
+import { sendRegistrationCode, submitRegistration } from '../account/registrations';
 import { createSmsOutbox, imageCodeRecorder, smsText } from '../account/smsOutbox';
 import { CODE_TTL_MINUTES, issueCode } from '../account/verificationCodes';
 import { PasswordHashBusy } from '../auth/passwords';
@@ -31,7 +31,7 @@ import { addressKey } from '../http/clientAddress';
 import { HttpError } from '../http/httpError';
 import { mutate } from '../http/mutation';
 import { byAccountOrAddress, registerRateLimits } from '../http/rateLimits';
-import { ok } from '../http/replies';
+import { answer, ok } from '../http/replies';
 import { currentCompanyId, idParams as sharedIdParams } from '../http/schemas';
 import { signInsEndedTopic } from '../live/protocol';
 
@@ -52,7 +52,7 @@ export const REGISTRATION_SMS_PER_ADDRESS_HOURLY = 5;
 export const PASSWORD_CHANGES_PER_HOUR = 20;
 
 const codeAnswer = {
-  sent: true,
+  sent: true as const,
   resend_after: RESEND_LOCK_SECONDS,
   expires_in: CODE_TTL_MINUTES * 60,
 };
@@ -90,7 +90,7 @@ export function registerAccount(
         code,
         text: smsText.code(code, CODE_TTL_MINUTES),
       });
-      return ok(codeAnswer);
+      return answer(R.smsCode, codeAnswer);
     },
   );
 
@@ -150,7 +150,7 @@ export function registerAccount(
           .catch((error: unknown) =>
             request.log.warn({ err: error }, 'sign-ins ended: not announced'),
           );
-        return ok({ id: user.accountId });
+        return answer(R.changePassword, { id: user.accountId });
       },
     );
   });
@@ -175,7 +175,7 @@ export function registerAccount(
       const user = requireUser(request);
       requireSelf(user, request.params.id);
       return mutate(db, request, reply, async (tx, changes) =>
-        ok(await changeAvatar(tx, changes, user, request.query.avatar)),
+        answer(R.changeAvatar, await changeAvatar(tx, changes, user, request.query.avatar)),
       );
     },
   );
@@ -196,7 +196,10 @@ export function registerAccount(
       { config: { auth: 'public', ...perMinute(REGISTRATION_RATE_LIMITS.imageCode) } },
       async (_request, reply) => {
         reply.header('cache-control', 'no-store');
-        return ok(await createImageCode(db, { record: recordImageCode }));
+        return answer(
+          R.registrationImageCode,
+          await createImageCode(db, { record: recordImageCode }),
+        );
       },
     );
 
@@ -226,7 +229,7 @@ export function registerAccount(
           ...config.smsBudget,
           spendAddressBudget,
         });
-        return ok(codeAnswer);
+        return answer(R.registrationSmsCode, codeAnswer);
       },
     );
 
@@ -241,7 +244,7 @@ export function registerAccount(
           },
         },
       },
-      async (request) => ok(await submitRegistration(db, request.body ?? {})),
+      async (request) => answer(R.register, await submitRegistration(db, request.body ?? {})),
     );
   });
 }

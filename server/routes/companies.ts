@@ -3,20 +3,15 @@
 // list. Reads are for members of the company; writes for its administrators only ('admin' auth
 // level: 403 with the spec's text otherwise). The path's company must be the current company.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AddressBody, CompanyBody, InvoiceBody } from '../../src/contract/api/company';
+import { APP_ROUTES as R } from '../../src/contract/api/routes';
 import { requireMembership } from '../auth/session';
 import type { AppContext } from '../context';
 import { forbidden } from '../http/httpError';
 import { mutate } from '../http/mutation';
-import { ok } from '../http/replies';
+import { answer, ok, written } from '../http/replies';
 import { companyQuery, currentCompanyId, idParams as params } from '../http/schemas';
-import {
-  type AddressBody,
-  addressBody,
-  type CompanyBody,
-  companyBody,
-  type InvoiceBody,
-  invoiceBody,
-} from '../partners/companyInput';
+import { addressBody, companyBody, invoiceBody } from '../partners/companyInput';
 import {
   bankList,
   companyRow,
@@ -70,7 +65,7 @@ export function registerCompanies(
     async (request, reply) => {
       const companyId = ownCompany(request, request.params.id);
       return mutate(db, request, reply, async (tx, changes) =>
-        ok(await updateCompany(tx, changes, companyId, request.body)),
+        answer(R.saveCompanyInfo, await updateCompany(tx, changes, companyId, request.body)),
       );
     },
   );
@@ -91,7 +86,7 @@ export function registerCompanies(
     async (request, reply) => {
       const companyId = ownCompany(request, request.params.company_id);
       return mutate(db, request, reply, async (tx, changes) =>
-        ok(await setLogo(tx, changes, companyId, request.query.logo)),
+        answer(R.setCompanyLogo, await setLogo(tx, changes, companyId, request.query.logo)),
       );
     },
   );
@@ -111,7 +106,10 @@ export function registerCompanies(
     async (request, reply) => {
       const companyId = ownCompany(request, request.params.id);
       return mutate(db, request, reply, async (tx, changes) =>
-        ok(await createInvoice(tx, changes, companyId, request.body)),
+        answer(
+          R.createInvoice,
+          written(await createInvoice(tx, changes, companyId, request.body), 'invoice'),
+        ),
       );
     },
   );
@@ -125,7 +123,13 @@ export function registerCompanies(
     async (request, reply) => {
       const companyId = ownCompany(request, request.params.id);
       return mutate(db, request, reply, async (tx, changes) =>
-        ok(await updateInvoice(tx, changes, companyId, request.params.bank_id, request.body)),
+        answer(
+          R.updateInvoice,
+          written(
+            await updateInvoice(tx, changes, companyId, request.params.bank_id, request.body),
+            'invoice',
+          ),
+        ),
       );
     },
   );
@@ -146,7 +150,10 @@ export function registerCompanies(
     async (request, reply) => {
       const companyId = ownCompany(request, request.params.company_id);
       return mutate(db, request, reply, async (tx, changes) =>
-        ok(await createAddress(tx, changes, companyId, request.body)),
+        answer(
+          R.createAddress,
+          written(await createAddress(tx, changes, companyId, request.body), 'address'),
+        ),
       );
     },
   );
@@ -164,7 +171,10 @@ export function registerCompanies(
     async (request, reply) => {
       const companyId = ownCompany(request, request.params.company_id);
       return mutate(db, request, reply, async (tx, changes) =>
-        ok(await updateAddress(tx, changes, companyId, request.params.address_id, request.body)),
+        answer(
+          R.updateAddress,
+          await updateAddress(tx, changes, companyId, request.params.address_id, request.body),
+        ),
       );
     },
   );

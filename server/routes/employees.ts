@@ -3,20 +3,17 @@
 // to (path ours). Administrators of the path's company only: 403 with the spec's text, and for
 // delete the spec's 当前登录用户不是管理员，请开通管理员权限. Rules: server/partners/staffService.ts.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { APP_ROUTES as R } from '../../src/contract/api/routes';
+import type { DepartBody, EmployeeBody } from '../../src/contract/api/staff';
 import { STAFF_STATUSES, type StaffStatus } from '../../src/domain/staff/staffCodes';
 import { type Membership, requireMembership } from '../auth/session';
 import type { AppContext } from '../context';
 import { badRequest, forbidden } from '../http/httpError';
 import { mutate } from '../http/mutation';
 import { byAccountOrAddress, registerRateLimits } from '../http/rateLimits';
-import { ok } from '../http/replies';
+import { answer } from '../http/replies';
 import { companyQuery, currentCompanyId, idParams as params } from '../http/schemas';
-import {
-  type DepartBody,
-  departBody,
-  type EmployeeBody,
-  employeeBody,
-} from '../partners/staffInput';
+import { departBody, employeeBody } from '../partners/staffInput';
 import {
   bindableLoginUsers,
   createEmployee,
@@ -77,7 +74,11 @@ export function registerEmployees(
       if (statuses.some((s) => !STAFF_STATUSES.includes(s))) {
         throw badRequest('请求参数有误：status');
       }
-      return ok(await listEmployees(db, admin.companyId, { statuses, name: request.query.name }));
+      const items = await listEmployees(db, admin.companyId, {
+        statuses,
+        name: request.query.name,
+      });
+      return answer(R.listEmployees, items);
     },
   );
 
@@ -103,7 +104,10 @@ export function registerEmployees(
       },
       async (request) => {
         const admin = adminOf(request);
-        return ok(await bindableLoginUsers(db, admin.companyId, request.query));
+        return answer(
+          R.searchLoginUsers,
+          await bindableLoginUsers(db, admin.companyId, request.query),
+        );
       },
     );
   });
@@ -114,7 +118,7 @@ export function registerEmployees(
     async (request, reply) => {
       const admin = adminOf(request);
       return mutate(db, request, reply, async (tx, changes) =>
-        ok(await createEmployee(tx, changes, admin, request.body ?? {})),
+        answer(R.createEmployee, await createEmployee(tx, changes, admin, request.body ?? {})),
       );
     },
   );
@@ -131,7 +135,8 @@ export function registerEmployees(
     async (request, reply) => {
       const admin = adminOf(request);
       return mutate(db, request, reply, async (tx, changes) =>
-        ok(
+        answer(
+          R.updateEmployee,
           await updateEmployee(tx, changes, admin, request.params.employee_id, request.body ?? {}),
         ),
       );
@@ -144,7 +149,10 @@ export function registerEmployees(
     async (request, reply) => {
       const admin = adminOf(request);
       return mutate(db, request, reply, async (tx, changes) =>
-        ok(await restoreEmployee(tx, changes, admin.companyId, request.params.employee_id)),
+        answer(
+          R.restoreEmployee,
+          await restoreEmployee(tx, changes, admin.companyId, request.params.employee_id),
+        ),
       );
     },
   );
@@ -161,7 +169,8 @@ export function registerEmployees(
     async (request, reply) => {
       const admin = adminOf(request);
       return mutate(db, request, reply, async (tx, changes) =>
-        ok(
+        answer(
+          R.handOverEmployee,
           await handOver(
             tx,
             changes,
@@ -182,7 +191,10 @@ export function registerEmployees(
       const { membership } = requireMembership(request);
       if (request.params.company_id !== membership.companyId) throw forbidden();
       return mutate(db, request, reply, async (tx, changes) =>
-        ok(await deleteEmployee(tx, changes, membership, request.params.employee_id)),
+        answer(
+          R.deleteEmployee,
+          await deleteEmployee(tx, changes, membership, request.params.employee_id),
+        ),
       );
     },
   );

@@ -4,6 +4,7 @@
 // Uploads stream in with their size, type, quota and concurrency bounds (uploadIntake.ts).
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
+import { APP_ROUTES as R } from '../../src/contract/api/routes';
 import { uploadFailedWithReason } from '../../src/domain/files/messages';
 import {
   DOCUMENT_TYPES,
@@ -15,7 +16,7 @@ import { requireMembership } from '../auth/session';
 import type { AppContext } from '../context';
 import { badRequest, HttpError, notFound, refused } from '../http/httpError';
 import { mutate, replayStoredAnswer } from '../http/mutation';
-import { ok } from '../http/replies';
+import { answer, ok } from '../http/replies';
 import { currentCompanyId } from '../http/schemas';
 import { checkQuota } from '../messaging/fileQuota';
 import { deleteFile, fileContent, readableFile, storeFile } from '../messaging/fileStore';
@@ -120,7 +121,8 @@ export function registerFiles(
           const { bytes } = intake;
           return await mutate(db, request, reply, async (tx) => {
             await checkQuota(tx, companyId, bytes.length, config.uploadQuotaBytes);
-            return ok(
+            return answer(
+              R.uploadFile,
               await storeFile(tx, {
                 companyId,
                 uploadedBy: user.accountId,

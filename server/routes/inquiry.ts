@@ -2,11 +2,12 @@
 // list, quick-search form, detail, get_id by purchase number and the chat's default contact here;
 // the mutations in inquiryActions.ts. Rules live in server/purchasing/sheet*.ts.
 import type { FastifyInstance } from 'fastify';
+import { APP_ROUTES as R } from '../../src/contract/api/routes';
 import { DEFAULT_SHEET_LIST_TYPE, type SheetListType } from '../../src/domain/purchase/listTypes';
 import { requireMembership } from '../auth/session';
 import type { AppContext } from '../context';
 import { type ListQuery, parseListParams } from '../http/listParams';
-import { ok } from '../http/replies';
+import { answer, ok } from '../http/replies';
 import { sheetDefaultContact, sheetDetail, sheetIdByName } from '../purchasing/sheetLookup';
 import { listSheets, SHEET_SORT_KEYS } from '../purchasing/sheetQueries';
 import { sheetSearchForm } from '../purchasing/sheetSearchForm';
@@ -37,7 +38,8 @@ export function registerInquiry(app: FastifyInstance, { database }: Pick<AppCont
     { schema: { querystring: searchFormQuery } },
     async (request) => {
       const { membership } = requireMembership(request);
-      return ok(await sheetSearchForm(db, membership.companyId, request.query.sheetType));
+      const form = await sheetSearchForm(db, membership.companyId, request.query.sheetType);
+      return answer(R.sheetSearchForm, form);
     },
   );
 
@@ -55,7 +57,8 @@ export function registerInquiry(app: FastifyInstance, { database }: Pick<AppCont
     { schema: { params: idParams, querystring: companyQuery } },
     async (request) => {
       const { membership } = requireMembership(request);
-      return ok(await sheetDefaultContact(db, membership.companyId, request.params.id));
+      const contact = await sheetDefaultContact(db, membership.companyId, request.params.id);
+      return answer(R.sheetDefaultContact, contact);
     },
   );
 

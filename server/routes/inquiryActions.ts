@@ -3,13 +3,15 @@
 // `mutate` call around a service function, so Idempotency-Key, the feed and the poke come free.
 
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { APP_ROUTES as R } from '../../src/contract/api/routes';
+import type { CancelBody } from '../../src/contract/api/sheets';
 import { requireMembership } from '../auth/session';
 import type { Db } from '../db/database';
 import { SHEET_BODY_LIMIT } from '../http/bodyLimits';
 import { badRequest } from '../http/httpError';
 import { ifMatchVersion } from '../http/ifMatch';
 import { mutate } from '../http/mutation';
-import { ok } from '../http/replies';
+import { answer, ok } from '../http/replies';
 import type { LineInput } from '../purchasing/sheetInput';
 import {
   addLine,
@@ -41,7 +43,8 @@ import {
 const BASE = '/inquiry-api/v7/inquiry_quotation';
 
 type IdParams = { id: number };
-type ActionBody = { reason?: string | null; data?: { reason?: string | null } | null } | null;
+/** cancel's body (the contract's); submit_contract and restore send none. */
+type ActionBody = CancelBody | null;
 type FollowerBody = { follower_id?: number; data?: { follower_id: number } };
 
 function actorOf(request: FastifyRequest): SheetActor {
@@ -121,7 +124,7 @@ export function registerInquiryActions(app: FastifyInstance, db: Db): void {
     async (request, reply) => {
       const actor = actorOf(request);
       return mutate(db, request, reply, async (tx, changes) =>
-        ok(await sendInquiry(tx, changes, actor, request.params.id)),
+        answer(R.sendInquiry, await sendInquiry(tx, changes, actor, request.params.id)),
       );
     },
   );
@@ -151,9 +154,13 @@ export function registerInquiryActions(app: FastifyInstance, db: Db): void {
       const { id, type } = request.params;
       const reason = request.body?.data?.reason ?? request.body?.reason;
       return mutate(db, request, reply, async (tx, changes) => {
-        if (type === 'submit_contract') return ok(await placeOrder(tx, changes, actor, id));
-        if (type === 'cancel') return ok(await cancelSheet(tx, changes, actor, id, reason));
-        return ok(await restoreSheet(tx, changes, actor, id));
+        if (type === 'submit_contract') {
+          return answer(R.placeOrder, await placeOrder(tx, changes, actor, id));
+        }
+        if (type === 'cancel') {
+          return answer(R.cancelSheet, await cancelSheet(tx, changes, actor, id, reason));
+        }
+        return answer(R.restoreSheet, await restoreSheet(tx, changes, actor, id));
       });
     },
   );

@@ -5,6 +5,7 @@
 import { and, asc, eq, ilike, inArray, isNotNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
+import { APP_ROUTES as R } from '../../src/contract/api/routes';
 import { productDisplayName } from '../../src/domain/catalog/choice';
 import { PRODUCT_SEARCH_STATES } from '../../src/domain/catalog/productLabels';
 import { meetsSearchMinimum } from '../../src/domain/format/text';
@@ -18,7 +19,7 @@ import type { AppContext } from '../context';
 import { brands, products } from '../db/schema/index';
 import { containsPattern, prefixPattern } from '../db/searchText';
 import { badRequest } from '../http/httpError';
-import { ok } from '../http/replies';
+import { answer } from '../http/replies';
 import { brandVisibleTo } from '../purchasing/sheetInput';
 
 const LIMIT = 20;
@@ -113,7 +114,7 @@ export function registerCatalogSearch(
         agency_type: brand.agencyType,
         comment: brand.comment,
       }));
-      return ok({ items: hits, total: hits.length });
+      return answer(R.brandSearch, { items: hits, total: hits.length });
     },
   );
 
@@ -200,7 +201,7 @@ export function registerCatalogSearch(
           : null,
         brand,
       }));
-      return ok({ items: hits, total: hits.length });
+      return answer(R.productSearch, { items: hits, total: hits.length });
     },
   );
 }

@@ -3,6 +3,7 @@
 // a sheet's position in its list, and the header's news ticker.
 import { and, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { APP_ROUTES as R } from '../../src/contract/api/routes';
 import { CURRENCIES, CURRENCY_INFO, type Currency } from '../../src/domain/format/currency';
 import { positionOf } from '../../src/domain/list/paging';
 import {
@@ -15,7 +16,7 @@ import { requireMembership } from '../auth/session';
 import type { AppContext } from '../context';
 import { news, orders, sheets } from '../db/schema/index';
 import { notFound } from '../http/httpError';
-import { ok } from '../http/replies';
+import { answer, ok } from '../http/replies';
 
 const companyQuery = {
   type: 'object',
@@ -152,7 +153,7 @@ export function registerMisc(app: FastifyInstance, { database }: Pick<AppContext
       )
       .limit(1);
     const menu: SheetListType = unread ? 'REPLIED' : 'ALL';
-    return ok({ menu });
+    return answer(R.indexPage, { menu });
   });
 
   // Where a sheet sits in a purchase list (default order: newest first), so a deep link to the
@@ -225,7 +226,9 @@ export function registerMisc(app: FastifyInstance, { database }: Pick<AppContext
         .from(news)
         .orderBy(desc(news.publishedAt), desc(news.sortOrder), desc(news.id))
         .limit(request.query.limit);
-      return ok({ items: rows, total: rows.length });
+      // As JSON would write the dates anyway, but typed as the contract says (text).
+      const items = rows.map((row) => ({ ...row, published_at: row.published_at.toISOString() }));
+      return answer(R.news, { items, total: items.length });
     },
   );
 }

@@ -2,12 +2,13 @@
 // "Message panel", under /todos-api/v7, for the current company. Rules and writes live in
 // server/messaging (todoService, mailService, todoQueries); this file parses and authorizes.
 import type { FastifyInstance } from 'fastify';
+import { APP_ROUTES as R } from '../../src/contract/api/routes';
 import type { TodoModule, TodoScope, TodoState, TodoType } from '../../src/domain/todos/todoCodes';
 import { type AuthUser, requireMembership } from '../auth/session';
 import type { AppContext } from '../context';
 import { badRequest, forbidden, notFound } from '../http/httpError';
 import { mutate } from '../http/mutation';
-import { ok } from '../http/replies';
+import { answer, ok } from '../http/replies';
 import { countersFor } from '../live/counters';
 import { actorOf } from '../messaging/actor';
 import { registerMailRoutes } from '../messaging/mailRoutes';
@@ -80,7 +81,7 @@ export function registerTodos(app: FastifyInstance, { database }: Pick<AppContex
   app.get(`${P}/statistics`, { schema: { querystring: companyQuery } }, async (request) => {
     const { user } = requireMembership(request);
     const counters = await countersFor(db, user);
-    return ok({
+    return answer(R.statistics, {
       unread: counters.unread,
       undealt: counters.undealt,
       companies: counters.companies.map((c) => ({

@@ -4,6 +4,7 @@
 
 import { and, asc, eq, ilike, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { APP_ROUTES as R } from '../../src/contract/api/routes';
 import { COMMON_MESSAGES } from '../../src/domain/messages/common';
 import { STAFF_STATUSES, type StaffStatus } from '../../src/domain/staff/staffCodes';
 import { type AuthUser, type Membership, requireMembership, requireUser } from '../auth/session';
@@ -12,7 +13,7 @@ import type { Db } from '../db/database';
 import { accounts, companies, contacts } from '../db/schema/index';
 import { containsPattern } from '../db/searchText';
 import { badRequest, forbidden, unauthorized } from '../http/httpError';
-import { ok } from '../http/replies';
+import { answer, ok } from '../http/replies';
 import { contactNotDeleted } from '../partners/deletedContacts';
 
 /** At most this many personnel rows (a company's whole staff fits comfortably). */
@@ -84,7 +85,7 @@ export function registerUser(app: FastifyInstance, { database }: Pick<AppContext
         user.memberships.find((m) => String(m.companyId) === request.query.currentCompanyId) ??
         user.memberships[0];
       const permissions = permissionsOf(current);
-      return ok({
+      return answer(R.userInfo, {
         id: account.id,
         name: account.name,
         username: account.username,

@@ -1,7 +1,6 @@
 // The tab's long-lived services, made once at boot from the runtime config: sign-in, the session,
 // the API client and the sync worker connection, wired to each other. React only reads them
 // (App provides them); nothing here renders.
-
 import { notifications } from '@mantine/notifications';
 import { APP_ROUTES } from '../contract/api/routes';
 import { openUserDatabase } from '../data/db';

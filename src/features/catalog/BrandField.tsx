@@ -2,7 +2,6 @@
 // from two trimmed characters, lists brands with a logo and a checked state, offers a new brand
 // (negative temporary id) unless a listed brand has exactly the typed name, refuses a NONEXISTENT
 // brand and, after the user confirms, replaces an EXIST brand that has a correct one.
-
 import { Autocomplete, Avatar, Badge, Group, Text } from '@mantine/core';
 import { useRef, useState } from 'react';
 import { APP_ROUTES } from '../../contract/api/routes';

@@ -3,7 +3,6 @@
 // two characters and asks only for the searchable product states; choosing a suggestion names
 // the catalogue product (typing again un-names it), a NONEXISTENT product is refused and an EXIST
 // product with a correct one is replaced after the user confirms.
-
 import { Autocomplete, Stack, Text } from '@mantine/core';
 import { useRef, useState } from 'react';
 import type { ProductHit } from '../../contract/api/catalog';

@@ -2,7 +2,6 @@
 // linked record whose messages it shows too (an order's sheet, a sheet's order: the spec loads
 // at most two module id/type pairs), and whom the record itself says to write to, used until the
 // server's default contact is known (a record never opened online).
-
 import type { ChatContact } from '../../contract/api/chat';
 import type { StoredOrder, StoredSheet } from '../../data/derive';
 import type { ThreadRef } from '../../domain/todos/messagePanel';

@@ -3,7 +3,7 @@
 // answer gets the first answer back and the server stores the file once. The answer is written to
 // the files row, and `uploaded` is read from there: it survives a restart, and a file answered
 // once is never uploaded again. Outcomes are classified like entries' (core/outcomes.ts).
-import { z } from 'zod/mini';
+import { FILE_ROUTES, uploadedFileSchema } from '../../contract/api/files';
 import { readFiles, recordUpload } from '../../data/files';
 import type { FileUploadAnswer, PendingFile } from '../../data/outboxTypes';
 import { ATTACHMENT_MISSING } from '../../domain/messages/common';
@@ -11,19 +11,11 @@ import type { OutboxEntry } from '../core/mutations';
 import type { FileRef } from '../core/mutations/spec';
 import { filesWaitedFor, type SendState } from '../core/ordering';
 import { classifyAnswer, classifyError, type Outcome, retryAt } from '../core/outcomes';
+import { loadOutbox } from '../outbox';
 import { fileIdsOf } from './files';
 import { call } from './http';
 import { engineTables } from './localRows';
-import { loadOutbox } from '../outbox';
 import { type PushDeps, recordOutcome } from './push';
-
-const answerSchema = z.object({
-  object_name: z.string(),
-  url: z.string(),
-  name: z.string(),
-  content_type: z.string(),
-  size: z.number(),
-});
 
 type Waited = ReadonlyArray<{ entry: OutboxEntry; ref: FileRef }>;
 
@@ -87,7 +79,7 @@ async function send(
   });
   const result = await call(deps.fetch, deps.baseUrl, {
     method: 'POST',
-    target: `/api/v7/files?${query}`,
+    target: `${FILE_ROUTES.uploadFile.path()}?${query}`,
     token,
     headers: { 'Idempotency-Key': `file:${file.id}` },
     form,
@@ -100,7 +92,7 @@ async function send(
 /** The answer of an applied upload, or null when it is not one (then it is tried again). */
 function answerOf(outcome: Outcome): FileUploadAnswer | null {
   if (outcome.kind !== 'applied') return null;
-  const read = answerSchema.safeParse(outcome.data);
+  const read = uploadedFileSchema.safeParse(outcome.data);
   if (!read.success) return null;
   const { object_name, url, name, content_type, size } = read.data;
   return { objectName: object_name, url, name, contentType: content_type, size };
