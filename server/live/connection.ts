@@ -4,6 +4,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { decodeJwt } from 'jose';
 import WebSocket, { type RawData } from 'ws';
+import {
+  CLOSE_FORBIDDEN,
+  CLOSE_NOT_A_MEMBER,
+  CLOSE_TOO_MANY,
+  CLOSE_UNAUTHORIZED,
+} from '../../src/contract/live';
 import { type AuthUser, authenticate } from '../auth/session';
 import type { TokenVerifier } from '../auth/tokens';
 import type { Db } from '../db/database';
@@ -12,8 +18,6 @@ import { mayUserSubscribe } from './authorize';
 import type { LiveBus } from './bus';
 import type { LiveLimits } from './limits';
 import {
-  CLOSE_NOT_A_MEMBER,
-  CLOSE_TOO_MANY,
   type ClientMessage,
   type ErrorMessage,
   errors,
@@ -24,11 +28,6 @@ import {
   signInsEndedTopic,
 } from './protocol';
 import { mayReceive } from './visibility';
-
-/** Close codes of the channel: 44xx mirror the HTTP statuses. */
-export const CLOSE_UNAUTHORIZED = 4401;
-export const CLOSE_FORBIDDEN = 4403;
-const CLOSE_POLICY = 1008;
 
 // A client that does not read its events is dropped rather than buffered without end.
 const MAX_BUFFERED_BYTES = 8 * 1024 * 1024;
@@ -129,7 +128,7 @@ export class LiveConnection {
       return;
     }
     if (this.queued >= MAX_QUEUED_FRAMES) {
-      this.socket.close(CLOSE_POLICY, 'TOO_MANY_MESSAGES');
+      this.socket.close(CLOSE_TOO_MANY, 'TOO_MANY_MESSAGES');
       this.dispose();
       return;
     }

@@ -1,6 +1,7 @@
-// The live channel's messages (DESIGN §3): what a client may send, checked field by field so a
-// malformed frame gets an error naming the field instead of crashing the connection, and the
-// frames the server answers with.
+// The server's side of the live channel's wire format (src/contract/live.ts): what a client may
+// send, checked field by field so a malformed frame gets an error naming the field instead of
+// crashing the connection, and the error frames the server answers with.
+import type { LiveErrorFrame, LiveServerFrame } from '../../src/contract/live';
 import { COMMON_MESSAGES } from '../../src/domain/messages/common';
 import { MEMBERSHIP_MESSAGES } from '../../src/domain/messages/session';
 
@@ -10,13 +11,6 @@ const MAX_TOKEN_CHARS = 16 * 1024;
 const MAX_TOPIC_CHARS = 200;
 
 /**
- * The socket is closed with this code when its account stopped working for one of its companies
- * (handover, delete, unbinding): the client pulls at once, and the feed's 403 NOT_A_MEMBER tells
- * it which company's data to clear. It reconnects as usual with the companies it has left.
- */
-export const CLOSE_NOT_A_MEMBER = 4410;
-
-/**
  * Server-internal: published (inside the write) when an account's membership of a company ends.
  * Clients cannot subscribe to it (the domain's `maySubscribe` knows no such topic).
  */
@@ -24,28 +18,15 @@ export const membershipEndedTopic = (accountId: number) => `account.revoked.${ac
 /** The account's other sign-ins ended (a password change, M4): each socket re-checks its token. */
 export const signInsEndedTopic = (accountId: number) => `account.signins.${accountId}`;
 
-/**
- * Too many sockets from the address or the account, or too many subscribes (server/live/limits.ts):
- * the error frame names which, then the socket is closed with this code and the error_code as
- * reason; the client waits longer before each such retry.
- */
-export const CLOSE_TOO_MANY = 1008;
-
+/** A client frame as the server reads it (the wire's `user_id` as `userId`). */
 export type ClientMessage =
   | { type: 'connect'; token: string; userId: number }
   | { type: 'subscribe'; topic: string }
   | { type: 'unsubscribe'; topic: string }
   | { type: 'ping' };
 
-export type ServerMessage =
-  | { type: 'connected' }
-  | { type: 'subscribed'; topic: string }
-  | { type: 'unsubscribed'; topic: string }
-  | { type: 'event'; topic: string; payload: unknown }
-  | { type: 'pong' }
-  | { type: 'error'; error_code: string; error_message: string; topic?: string };
-
-export type ErrorMessage = Extract<ServerMessage, { type: 'error' }>;
+export type ServerMessage = LiveServerFrame;
+export type ErrorMessage = LiveErrorFrame;
 
 export const errors = {
   unauthorized: (topic?: string): ErrorMessage => ({

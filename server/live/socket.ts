@@ -3,12 +3,13 @@
 // authorized against the user's own id and companies. Events come from the process-wide bus.
 import websocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
+import { CLOSE_TOO_MANY } from '../../src/contract/live';
 import type { AppContext } from '../context';
 import { addressKey } from '../http/clientAddress';
 import type { LiveBus } from './bus';
 import { LiveConnection } from './connection';
 import { LIVE_LIMITS, type LiveLimitSettings, LiveLimits } from './limits';
-import { CLOSE_TOO_MANY, errors, MAX_CLIENT_MESSAGE_BYTES } from './protocol';
+import { errors, MAX_CLIENT_MESSAGE_BYTES } from './protocol';
 
 export const LIVE_PATH = '/ws';
 

@@ -1,10 +1,14 @@
-// The client side of the live channel's wire format (docs/api.md §4, server/live/protocol.ts):
-// reading a server frame without trusting it, sorting an event's topic into what the engine does
-// with it, and reading a token's expiry so a fresh one can be sent before the server drops us.
+// The client side of the live channel's wire format (src/contract/live.ts): reading a server
+// frame without trusting it, sorting an event's topic into what the engine does with it, and
+// reading a token's expiry so a fresh one can be sent before the server drops us.
 // Pure functions, no DOM (they run in the sync worker).
 
+import type { LiveClientFrame } from '../../contract/live';
 import { isRecord } from '../../domain/guards';
 
+export { CLOSE_FORBIDDEN, CLOSE_NOT_A_MEMBER, CLOSE_UNAUTHORIZED } from '../../contract/live';
+
+/** A server frame as the client reads it (error fields camel-cased, a missing topic as null). */
 export type ServerFrame =
   | { type: 'connected' }
   | { type: 'subscribed'; topic: string }
@@ -13,17 +17,7 @@ export type ServerFrame =
   | { type: 'pong' }
   | { type: 'error'; errorCode: string; errorMessage: string; topic: string | null };
 
-export type ClientFrame =
-  | { type: 'connect'; token: string; user_id: number; system: 'b' }
-  | { type: 'subscribe'; topic: string }
-  | { type: 'unsubscribe'; topic: string }
-  | { type: 'ping' };
-
-/** Close codes the server uses for refusals (44xx mirror the HTTP statuses). */
-export const CLOSE_UNAUTHORIZED = 4401;
-export const CLOSE_FORBIDDEN = 4403;
-/** The account stopped working for one of its companies (server/live/protocol.ts). */
-export const CLOSE_NOT_A_MEMBER = 4410;
+export type ClientFrame = LiveClientFrame;
 
 /** Reads one text frame from the server; anything unexpected is null (and ignored). */
 export function parseServerFrame(text: unknown): ServerFrame | null {

@@ -4,8 +4,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts } from '../../../server/db/schema/index';
-import { CLOSE_UNAUTHORIZED } from '../../../server/live/connection';
 import { LIVE_PATH } from '../../../server/live/socket';
+import { CLOSE_UNAUTHORIZED } from '../../../src/contract/live';
 import { startTestServer, type TestServer } from '../../support/app';
 import { drivers } from '../../support/databases';
 import { LiveClient } from '../../support/live';

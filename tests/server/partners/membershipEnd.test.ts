@@ -4,7 +4,7 @@
 // the browser's HTTP cache.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, contacts } from '../../../server/db/schema/index';
-import { CLOSE_NOT_A_MEMBER } from '../../../server/live/protocol';
+import { CLOSE_NOT_A_MEMBER } from '../../../src/contract/live';
 import { COMMON_MESSAGES } from '../../../src/domain/messages/common';
 import { MEMBERSHIP_MESSAGES } from '../../../src/domain/messages/session';
 import { TOPICS } from '../../../src/domain/todos/topics';
