@@ -1,12 +1,12 @@
 // The one typed API of the sync worker (issue 4 item 2), declared once: the worker implements it
-// (`satisfies SyncApi`), the main thread gets it as comlink's `Remote<SyncApi>`. Results are the
-// engine's own (through the router's SyncCommandResults), so a follower tab and the leader tab
-// answer the same types.
-import type { MutationInput } from './core/mutations';
+// (`satisfies SyncApi`), the main thread gets it as comlink's `Remote<SyncApi>`. The engine's
+// commands (`pullNow`, `enqueue`, `retry`, `discard`, `status`) are not restated here: they are
+// SyncEngine's methods named in syncCommands.ts, so a follower tab and the leader tab answer the
+// same types. The rest is the session's own: start, sign-out, files, subscriptions, live topics.
 import type { FileInput, StoreFileResult } from './engine/files';
 import type { SyncStatus } from './engine/status';
-import type { SyncCommandResults } from './leader/router';
 import type { LiveStatus } from './live/liveClient';
+import type { SyncCommands } from './syncCommands';
 
 export type { LiveStatus };
 
@@ -36,7 +36,20 @@ export type LiveEvent =
 /** `signOut`'s answer: refused while changes wait (the app asks the user first), else done. */
 export type SignOutResult = { signedOut: true } | { signedOut: false; pending: number };
 
-export interface SyncApi {
+/** The `on…` methods: each registers a callback for the session's life. */
+export type SyncSubscription =
+  | 'onStatus'
+  | 'onRenewToken'
+  | 'onOutdated'
+  | 'onSignedOut'
+  | 'onLive';
+
+/**
+ * The session's methods below, and the engine's commands: `pullNow`, `enqueue`, `retry`,
+ * `discard` and `status`, documented on SyncEngine's methods (engine/engine.ts); a follower tab's
+ * go to the leader tab (session.ts).
+ */
+export interface SyncApi extends SyncCommands {
   /**
    * Opens the user's database and joins the user's tabs; rejects with SchemaOutdatedError (and
    * calls `onOutdated`) when a newer app has already upgraded the database.
@@ -49,15 +62,6 @@ export interface SyncApi {
    * tabs, so the leader uses the newest sign-in of any tab, and it resumes a 401 pause there.
    */
   setToken(token: string | null): void;
-  /** Pulls one company (or every one) now: the app calls it on focus (`watchAppSignals`). */
-  pullNow(companyId?: number): Promise<void>;
-  /**
-   * Writes the mutation and its optimistic effect in one transaction and resolves to the outbox
-   * entry id. From a follower tab the id is drawn before the command goes to the leader, so a
-   * command re-sent after a leader change is written exactly once; when no leader answers in
-   * time (5 s), the tab writes the entry itself under that id, and the next leader sends it.
-   */
-  enqueue(companyId: number, mutation: MutationInput): Promise<SyncCommandResults['enqueue']>;
   /** A temporary (negative) id for a row created offline. */
   temporaryId(): Promise<number>;
   /**
@@ -66,12 +70,6 @@ export interface SyncApi {
    * the domain's upload rules (or of a storage fault) with nothing stored.
    */
   storeFile(companyId: number, file: FileInput): Promise<StoreFileResult>;
-  /** Sends a refused entry again (new Idempotency-Key); `overwrite` keeps it over a 409's row. */
-  retry(entryId: string, options?: { overwrite?: boolean }): Promise<SyncCommandResults['retry']>;
-  /** Drops an entry not yet sent or refused, with the entries that need it; resolves to their ids. */
-  discard(entryId: string): Promise<SyncCommandResults['discard']>;
-  /** The leader's current status (the same in every tab). */
-  status(): Promise<SyncStatus>;
   /**
    * Signs the user out of this device: with changes not yet on the server and `discardPending`
    * false it refuses and says how many (ask the user, then call again with true). Otherwise it

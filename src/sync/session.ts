@@ -1,33 +1,34 @@
-// One tab's sync session (issue 4 item 2): opens the user's database, joins the leader election
-// of the user's tabs, and while this tab leads runs the engine and the live client
-// (leadership.ts). Commands go to the engine here when this tab leads and over the router to the
-// leader otherwise. On the tab channel the leader posts its status (followers show the same),
-// any tab posts a new access token (the leader works with whichever tab signed in last), and a
-// tab that signs out tells the others to close. The live channel's counters, events and status
-// reach every tab the same way, and the leader holds the topics any tab watches
-// (live/liveShare.ts). A newer schema in another tab, or the database deleted under this one,
-// ends the session and tells the app. No comlink and every browser facility injected, so the
-// worker wraps it and Node tests run several sessions side by side.
-
+// One tab's sync session (issue 4 item 2). It is responsible for:
+// - the user's database, opened once per tab, and its end when another tab upgrades the schema,
+//   deletes the database or signs out (the app is told);
+// - the leader election of the user's tabs; while this tab leads, the engine and the live client
+//   (leadership.ts), and its status posted to the followers;
+// - each engine command run here when this tab leads, or routed to the leader (`dispatch`);
+// - the access token: any tab posts a new one, the leader works with the newest;
+// - the live channel's counters, events and status shared with every tab (live/liveShare.ts);
+// - sign-out: refused while changes wait, else the other tabs told and the database deleted.
+// No comlink and every browser facility injected (ports.ts), so the worker wraps it and Node tests
+// run several sessions side by side.
 import { type OutdatedReason, type PurchasingDb, SchemaOutdatedError } from '../data/db';
 import { readClientId } from '../data/meta';
-import type { LiveEvent, SignOutResult, SyncSessionInfo } from './api';
-import type { MutationInput } from './core/mutations';
+import type { LiveEvent, SyncApi, SyncSessionInfo, SyncSubscription } from './api';
 import { enqueueEntry, newEntryId, newTemporaryId } from './engine/commands';
 import type { SyncEngine } from './engine/engine';
-import { type FileInput, type StoreFileResult, storeFile } from './engine/files';
+import { storeFile } from './engine/files';
 import type { SyncStatus } from './engine/status';
 import { type Election, electLeader } from './leader/election';
-import {
-  type CommandRouter,
-  CommandTimeoutError,
-  createCommandRouter,
-  type SyncCommand,
-} from './leader/router';
+import { type CommandRouter, CommandTimeoutError, createCommandRouter } from './leader/router';
 import { type Leadership, type LeadershipDeps, startLeadership } from './leadership';
 import { createLiveShare, type LiveShare } from './live/liveShare';
 import { unsentEntries } from './outbox';
 import type { ChannelLike, LocksLike } from './ports';
+import {
+  commandsVia,
+  runCommand,
+  type SyncCommand,
+  type SyncCommandResults,
+  type SyncCommandType,
+} from './syncCommands';
 import { readTabMessage, type TabMessage } from './tabMessages';
 
 export interface SyncSessionDeps extends LeadershipDeps {
@@ -49,29 +50,18 @@ export interface SyncSessionDeps extends LeadershipDeps {
   watchLeaseMs?: number;
 }
 
-export interface SyncSession {
-  start(info: SyncSessionInfo): Promise<void>;
-  stop(): Promise<void>;
-  setToken(token: string | null): void;
-  pullNow(companyId?: number): Promise<void>;
-  enqueue(companyId: number, mutation: MutationInput): Promise<string>;
-  temporaryId(): Promise<number>;
-  storeFile(companyId: number, file: FileInput): Promise<StoreFileResult>;
-  retry(entryId: string, options?: { overwrite?: boolean }): Promise<boolean>;
-  discard(entryId: string): Promise<string[]>;
-  status(): Promise<SyncStatus>;
-  signOut(options: { discardPending: boolean }): Promise<SignOutResult>;
-  onStatus(callback: (status: SyncStatus) => void): () => void;
-  onRenewToken(callback: () => void): () => void;
-  onOutdated(callback: () => void): () => void;
-  onSignedOut(callback: () => void): () => void;
-  onLive(callback: (event: LiveEvent) => void): () => void;
-  liveCounters(): Promise<Record<string, number>>;
-  watchTopics(topics: string[]): Promise<string>;
-  unwatchTopics(id: string): Promise<void>;
+/**
+ * The worker's API as the session implements it: the same methods, but each `on…` returns its
+ * unsubscribe (the worker drops them all on stop).
+ */
+export interface SyncSession extends Omit<SyncApi, SyncSubscription>, Subscriptions {
   /** This tab runs the engine now (tests, diagnostics). */
   isLeader(): boolean;
 }
+
+type Subscriptions = {
+  [K in SyncSubscription]: (callback: Parameters<SyncApi[K]>[0]) => () => void;
+};
 
 interface Running {
   info: SyncSessionInfo;
@@ -144,20 +134,17 @@ export function createSyncSession(deps: SyncSessionDeps): SyncSession {
     return state.engine;
   }
 
+  /** A command the router brought to this tab, the leader. */
   async function handle(command: SyncCommand): Promise<unknown> {
-    const engine = await engineHere();
-    switch (command.type) {
-      case 'pullNow':
-        return engine.pullNow(command.companyId);
-      case 'enqueue':
-        return engine.enqueue(command.companyId, command.mutation, command.entryId);
-      case 'retry':
-        return engine.retry(command.entryId, { overwrite: command.overwrite ?? false });
-      case 'discard':
-        return engine.discard(command.entryId);
-      case 'status':
-        return engine.status();
-    }
+    return runCommand(await engineHere(), command);
+  }
+
+  /** One command: run by the engine here when this tab leads, else sent to the leader. */
+  async function dispatch<K extends SyncCommandType>(
+    command: SyncCommand<K>,
+  ): Promise<SyncCommandResults[K]> {
+    if (leading) return runCommand(await engineHere(), command);
+    return current().router.send(command);
   }
 
   /** A new access token: kept (for a later leadership too), and a 401 pause here goes on. */
@@ -219,10 +206,10 @@ export function createSyncSession(deps: SyncSessionDeps): SyncSession {
     if (!running) throw new Error('sync session not started');
     return running;
   };
-  /** The leader's engine here, or null when the command must go over the router. */
-  const local = () => (leading ? engineHere() : null);
 
   return {
+    ...commandsVia(dispatch),
+
     async start(info) {
       if (running) return;
       const userId = String(info.userId);
@@ -311,21 +298,13 @@ export function createSyncSession(deps: SyncSessionDeps): SyncSession {
       if (next !== null && running) post(running, { kind: 'sync-token', token: next });
     },
 
-    async pullNow(companyId) {
-      const engine = local();
-      if (engine) return (await engine).pullNow(companyId);
-      const command = companyId === undefined ? {} : { companyId };
-      return current().router.send({ type: 'pullNow', ...command });
-    },
-
-    async enqueue(companyId, mutation) {
-      const engine = local();
-      if (engine) return (await engine).enqueue(companyId, mutation);
+    async enqueue(companyId, mutation, drawn) {
+      if (leading) return dispatch({ type: 'enqueue', args: [companyId, mutation, drawn] });
       const run = current();
       // Drawn before the command leaves: re-sent to a new leader, it is still written once.
-      const entryId = await newEntryId(run.db);
+      const entryId = drawn ?? (await newEntryId(run.db));
       return run.router
-        .send({ type: 'enqueue', companyId, mutation, entryId })
+        .send({ type: 'enqueue', args: [companyId, mutation, entryId] })
         .catch(async (error: unknown) => {
           if (!(error instanceof CommandTimeoutError) || running !== run) throw error;
           // No leader answered (a frozen one not yet replaced): the change is written here, under
@@ -355,25 +334,6 @@ export function createSyncSession(deps: SyncSessionDeps): SyncSession {
         now: deps.now(),
         file,
       }),
-
-    async retry(entryId, options = {}) {
-      const engine = local();
-      if (engine) return (await engine).retry(entryId, options);
-      const overwrite = options.overwrite === undefined ? {} : { overwrite: options.overwrite };
-      return current().router.send({ type: 'retry', entryId, ...overwrite });
-    },
-
-    async discard(entryId) {
-      const engine = local();
-      if (engine) return (await engine).discard(entryId);
-      return current().router.send({ type: 'discard', entryId });
-    },
-
-    async status() {
-      const engine = local();
-      if (engine) return (await engine).status();
-      return current().router.send({ type: 'status' });
-    },
 
     async signOut({ discardPending }) {
       const run = current();

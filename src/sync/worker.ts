@@ -31,43 +31,33 @@ const unsubscribeAll = () => {
   for (const unsubscribe of subscriptions.splice(0)) unsubscribe();
 };
 
+/** An `on…` method whose unsubscribe is kept, to be called when the session stops. */
+const kept =
+  <T>(subscribe: (callback: T) => () => void) =>
+  (callback: T): void => {
+    subscriptions.push(subscribe(callback));
+  };
+
+// Every method of the session as it is (the engine's commands included), but for the two that
+// end it and the subscriptions; `isLeader` stays in the worker.
+const { isLeader: _isLeader, ...calls } = session;
+
 const api = {
-  start: (info) => session.start(info),
+  ...calls,
   async stop() {
     unsubscribeAll();
     await session.stop();
   },
-  setToken: (token) => session.setToken(token),
-  pullNow: (companyId) => session.pullNow(companyId),
-  enqueue: (companyId, mutation) => session.enqueue(companyId, mutation),
-  temporaryId: () => session.temporaryId(),
-  storeFile: (companyId, file) => session.storeFile(companyId, file),
-  retry: (entryId, options) => session.retry(entryId, options),
-  discard: (entryId) => session.discard(entryId),
-  status: () => session.status(),
   async signOut(options) {
     const result = await session.signOut(options);
     if (result.signedOut) unsubscribeAll();
     return result;
   },
-  onStatus(callback) {
-    subscriptions.push(session.onStatus(callback));
-  },
-  onRenewToken(callback) {
-    subscriptions.push(session.onRenewToken(callback));
-  },
-  onOutdated(callback) {
-    subscriptions.push(session.onOutdated(callback));
-  },
-  onSignedOut(callback) {
-    subscriptions.push(session.onSignedOut(callback));
-  },
-  onLive(callback) {
-    subscriptions.push(session.onLive(callback));
-  },
-  liveCounters: () => session.liveCounters(),
-  watchTopics: (topics) => session.watchTopics(topics),
-  unwatchTopics: (id) => session.unwatchTopics(id),
+  onStatus: kept(session.onStatus),
+  onRenewToken: kept(session.onRenewToken),
+  onOutdated: kept(session.onOutdated),
+  onSignedOut: kept(session.onSignedOut),
+  onLive: kept(session.onLive),
 } satisfies SyncApi;
 
 expose(api);

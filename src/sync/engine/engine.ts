@@ -141,6 +141,7 @@ export class SyncEngine {
     await Promise.allSettled([this.pushes.stop(), this.pulls.stop()]);
   }
 
+  /** The current status (the leader's is the same in every tab). */
   status(): SyncStatus {
     return this.current;
   }
@@ -151,16 +152,20 @@ export class SyncEngine {
     return () => this.listeners.delete(listener);
   }
 
-  /** Pulls one company (or all); a pull already running is followed by one more. */
+  /**
+   * Pulls one company (or all); a pull already running is followed by one more. The app calls
+   * it when the user comes back (`watchAppSignals`).
+   */
   async pullNow(companyId?: number): Promise<void> {
     const ids = companyId === undefined ? this.deps.companies : [companyId];
     await Promise.all(ids.map((id) => this.pulls.pull(id)));
   }
 
   /**
-   * Writes the entry and its optimistic effect in one transaction, then sends when it can.
-   * `entryId` comes with a follower tab's command (drawn there by `newEntryId`): an entry already
-   * written under it is left as it is, so a command re-sent to a new leader queues nothing twice.
+   * Writes the entry and its optimistic effect in one transaction, then sends when it can;
+   * resolves to the outbox entry id. `entryId` comes with a follower tab's command (drawn there by
+   * `newEntryId`): an entry already written under it is left as it is, so a command re-sent to a
+   * new leader queues nothing twice.
    */
   async enqueue(companyId: number, mutation: MutationInput, entryId?: string): Promise<string> {
     const id = await this.guard(async () => {
@@ -185,6 +190,10 @@ export class SyncEngine {
     return newTemporaryId(this.deps.db);
   }
 
+  /**
+   * Sends a refused entry again under a new Idempotency-Key; `overwrite` keeps the local change
+   * over a 409's server row. False when the entry is not (or no longer) a refusal to retry.
+   */
   async retry(entryId: string, options: { overwrite?: boolean } = {}): Promise<boolean> {
     const { db, now } = this.deps;
     const done = await this.guard(() => retryEntry(db, entryId, now(), options.overwrite ?? false));

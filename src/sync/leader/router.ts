@@ -1,41 +1,16 @@
 // Commands from follower tabs to the leader tab over the BroadcastChannel (DESIGN §4 "Tabs"):
-// a follower posts a typed command with a request id, the leader runs it through `handle` and
-// answers with the same id. Nobody but the leader answers. A command whose leader changes before
-// the answer is sent again to the new leader: every command may run twice with one outcome
-// (`enqueue` carries the entry id its tab drew, and a second enqueue under an id is a no-op).
-
+// a follower posts a typed command (syncCommands.ts) with a request id, the leader runs it through
+// `handle` and answers with the same id. Nobody but the leader answers. A command whose leader
+// changes before the answer is sent again to the new leader: every command may run twice with one
+// outcome (`enqueue` carries the entry id its tab drew, and a second enqueue under an id is a no-op).
 import { isRecord } from '../../domain/guards';
-import type { MutationInput } from '../core/mutations';
-import type { SyncStatus } from '../engine/status';
 import type { ChannelLike, Clock } from '../ports';
-
-export type SyncCommand =
-  | { type: 'pullNow'; companyId?: number }
-  /** `entryId`: drawn by the sending tab (`newEntryId`), so the command may be re-sent. */
-  | { type: 'enqueue'; companyId: number; mutation: MutationInput; entryId: string }
-  | { type: 'retry'; entryId: string; overwrite?: boolean }
-  | { type: 'discard'; entryId: string }
-  | { type: 'status' };
-
-/** What each command answers, as the engine's methods of the same names. */
-export interface SyncCommandResults {
-  pullNow: undefined;
-  enqueue: string;
-  retry: boolean;
-  discard: string[];
-  status: SyncStatus;
-}
-
-export type SyncCommandType = SyncCommand['type'];
-export type ResultOf<C extends SyncCommand> = SyncCommandResults[C['type']];
-
-const COMMAND_TYPES: ReadonlySet<string> = new Set<SyncCommandType>([
-  'pullNow',
-  'enqueue',
-  'retry',
-  'discard',
-  'status',
-]);
+import {
+  isCommandType,
+  type SyncCommand,
+  type SyncCommandResults,
+  type SyncCommandType,
+} from '../syncCommands';
 
 export type RouterMessage =
   | { kind: 'command'; id: string; from: string; command: SyncCommand }
@@ -65,7 +40,7 @@ export interface RouterOptions extends Omit<Clock, 'now'> {
 }
 
 export interface CommandRouter {
-  send<C extends SyncCommand>(command: C): Promise<ResultOf<C>>;
+  send<K extends SyncCommandType>(command: SyncCommand<K>): Promise<SyncCommandResults[K]>;
   /** Called when the leader changes: pending commands go again (or run here). */
   leaderChanged(): void;
   close(): void;
@@ -83,9 +58,9 @@ function readMessage(data: unknown): RouterMessage | null {
   const { id } = data;
   if (data.kind === 'command' && typeof data.from === 'string' && isRecord(data.command)) {
     const command = data.command;
-    if (typeof command.type !== 'string' || !COMMAND_TYPES.has(command.type)) return null;
-    // The shape past `type` comes from this app's own code on the same origin; the handler
-    // (the engine) validates payloads as it does for the tab's own calls.
+    if (!isCommandType(command.type) || !Array.isArray(command.args)) return null;
+    // The arguments come from this app's own code on the same origin; the handler (the engine)
+    // validates payloads as it does for the tab's own calls.
     return { kind: 'command', id, from: data.from, command: command as SyncCommand };
   }
   if (data.kind === 'reply' && typeof data.to === 'string') {
@@ -157,18 +132,18 @@ export function createCommandRouter(options: RouterOptions): CommandRouter {
   channel.addEventListener('message', onMessage);
 
   return {
-    send<C extends SyncCommand>(command: C): Promise<ResultOf<C>> {
+    send<K extends SyncCommandType>(command: SyncCommand<K>): Promise<SyncCommandResults[K]> {
       if (closed) return Promise.reject(new Error('command router closed'));
       counter += 1;
       const id = `${tabId}:${counter}`;
-      return new Promise<ResultOf<C>>((resolve, reject) => {
+      return new Promise<SyncCommandResults[K]>((resolve, reject) => {
         const timer = setTimer(() => {
           settle(id, { ok: false, error: new CommandTimeoutError(command.type) });
         }, timeoutMs);
         // Replies are the leader's answers to this very command type (same code on both sides).
         pending.set(id, {
           command,
-          resolve: (value) => resolve(value as ResultOf<C>),
+          resolve: (value) => resolve(value as SyncCommandResults[K]),
           reject,
           timer,
         });

@@ -1,11 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import type { MutationInput } from '../../../src/sync/core/mutations';
 import {
   CommandFailedError,
   type CommandRouter,
   CommandTimeoutError,
   createCommandRouter,
-  type SyncCommand,
 } from '../../../src/sync/leader/router';
+import { SYNC_COMMANDS, type SyncCommand } from '../../../src/sync/syncCommands';
 import { type Tab, World } from './harness';
 
 const HEARTBEAT = 2000;
@@ -34,10 +35,10 @@ function attach(tab: Tab, hang: (command: SyncCommand) => boolean = () => false)
         case 'enqueue':
           return `entry-from-${tab.tabId}`;
         case 'retry':
-          return command.entryId === 'e1';
+          return command.args[0] === 'e1';
         case 'discard':
-          if (command.entryId === 'applied') throw new Error('entry already applied');
-          return [command.entryId];
+          if (command.args[0] === 'applied') throw new Error('entry already applied');
+          return [command.args[0]];
         case 'status':
           return { pending: 3, servedBy: tab.tabId };
       }
@@ -54,16 +55,13 @@ describe('createCommandRouter', () => {
     const leader = attach(a);
     const follower = attach(b);
     await world.advance(HEARTBEAT);
-    const mutation = { type: 'todo.setState', payload: {} } as unknown as Extract<
-      SyncCommand,
-      { type: 'enqueue' }
-    >['mutation'];
+    const mutation = { type: 'todo.setState', payload: {} } as unknown as MutationInput;
     const answers = Promise.all([
-      follower.router.send({ type: 'pullNow', companyId: 7 }),
-      follower.router.send({ type: 'enqueue', companyId: 7, mutation, entryId: 'c:1' }),
-      follower.router.send({ type: 'retry', entryId: 'e1', overwrite: true }),
-      follower.router.send({ type: 'discard', entryId: 'e2' }),
-      follower.router.send({ type: 'status' }),
+      follower.router.send({ type: 'pullNow', args: [7] }),
+      follower.router.send({ type: 'enqueue', args: [7, mutation, 'c:1'] }),
+      follower.router.send({ type: 'retry', args: ['e1', { overwrite: true }] }),
+      follower.router.send({ type: 'discard', args: ['e2'] }),
+      follower.router.send({ type: 'status', args: [] }),
     ]);
     await world.advance(0);
     expect(await answers).toEqual([
@@ -74,6 +72,9 @@ describe('createCommandRouter', () => {
       { pending: 3, servedBy: 'a' },
     ]);
     expect(leader.ran).toEqual(['pullNow', 'enqueue', 'retry', 'discard', 'status']);
+    // Every command the engine declares reached the leader with its arguments.
+    expect(leader.ran).toEqual([...SYNC_COMMANDS]);
+    expect(leader.received[2]).toEqual({ type: 'retry', args: ['e1', { overwrite: true }] });
     expect(follower.ran).toEqual([]);
   });
 
@@ -83,8 +84,11 @@ describe('createCommandRouter', () => {
     const leader = attach(a);
     const follower = attach(b);
     await world.advance(HEARTBEAT);
-    expect(await leader.router.send({ type: 'status' })).toEqual({ pending: 3, servedBy: 'a' });
-    const refused = follower.router.send({ type: 'discard', entryId: 'applied' }).then(
+    expect(await leader.router.send({ type: 'status', args: [] })).toEqual({
+      pending: 3,
+      servedBy: 'a',
+    });
+    const refused = follower.router.send({ type: 'discard', args: ['applied'] }).then(
       () => 'answered',
       (error: unknown) => error,
     );
@@ -101,7 +105,7 @@ describe('createCommandRouter', () => {
     const next = attach(b);
     const follower = attach(c);
     await world.advance(HEARTBEAT);
-    const answer = follower.router.send({ type: 'pullNow' });
+    const answer = follower.router.send({ type: 'pullNow', args: [] });
     await world.advance(0);
     expect(old.ran).toEqual(['pullNow']);
     a.close();
@@ -122,11 +126,8 @@ describe('createCommandRouter', () => {
     const next = attach(b);
     const follower = attach(c);
     await world.advance(HEARTBEAT);
-    const mutation = { type: 'todo.setState', payload: {} } as unknown as Extract<
-      SyncCommand,
-      { type: 'enqueue' }
-    >['mutation'];
-    const command = { type: 'enqueue', companyId: 1, mutation, entryId: 'c:7' } as const;
+    const mutation = { type: 'todo.setState', payload: {} } as unknown as MutationInput;
+    const command: SyncCommand<'enqueue'> = { type: 'enqueue', args: [1, mutation, 'c:7'] };
     const answer = follower.router.send(command);
     await world.advance(0);
     a.close();
@@ -138,13 +139,26 @@ describe('createCommandRouter', () => {
     expect(next.received).toEqual([command]);
   });
 
+  it('runs only the commands the engine declares, with their arguments as a list', async () => {
+    world = new World();
+    const [a, b] = [world.tab('a'), world.tab('b')];
+    const leader = attach(a);
+    await world.advance(HEARTBEAT);
+    const command = (body: unknown) => ({ kind: 'command', id: 'b:1', from: 'b', command: body });
+    b.channel.postMessage(command({ type: 'stop', args: [] }));
+    b.channel.postMessage(command({ type: 'pullNow', companyId: 7 }));
+    b.channel.postMessage(command({ type: 'pullNow', args: [7] }));
+    await world.advance(0);
+    expect(leader.received).toEqual([{ type: 'pullNow', args: [7] }]);
+  });
+
   it('times out after 5 s with a clear error when no tab leads', async () => {
     world = new World();
     const [a, b] = [world.tab('a'), world.tab('b')];
     const follower = attach(b);
     await world.advance(HEARTBEAT);
     a.freeze(); // the leader neither answers nor is replaced yet
-    const outcome = follower.router.send({ type: 'status' }).then(
+    const outcome = follower.router.send({ type: 'status', args: [] }).then(
       () => 'answered',
       (error: unknown) => error,
     );
@@ -164,7 +178,7 @@ describe('createCommandRouter', () => {
       channel: leaderChannel,
       tabId: 'leader',
       isLeader: () => true,
-      handle: async (command) => (command.type === 'retry' ? command.entryId === 'x' : null),
+      handle: async (command) => (command.type === 'retry' ? command.args[0] === 'x' : null),
     });
     const follower = createCommandRouter({
       ...timers,
@@ -176,7 +190,7 @@ describe('createCommandRouter', () => {
       },
     });
     try {
-      expect(await follower.send({ type: 'retry', entryId: 'x' })).toBe(true);
+      expect(await follower.send({ type: 'retry', args: ['x'] })).toBe(true);
     } finally {
       leader.close();
       follower.close();
