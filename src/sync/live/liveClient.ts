@@ -1,13 +1,14 @@
-// The live channel client (DESIGN §3, docs/api.md §4): one reconnecting websocket that signs in
-// with the access token (`connect`), subscribes to `sync.poke.{companyId}` for each of the user's
-// companies plus any extra topics, and hands events to the engine: a poke means "pull the feed",
-// counters and module messages go to their callbacks, and `onReady` says when the sign-in's
-// subscriptions are all answered (a snapshot read then misses no change). It keeps itself alive:
-// a fixed reconnect delay (a growing one after refusals for load), a resubscribe after every
-// reconnect, a fresh token sent before the old one expires, the app asked to renew the token when
-// the server refuses it, and an application ping to notice a dead connection (a browser cannot
-// see the server's protocol pings). Runs in the sync worker, so nothing here touches the DOM; the
-// WebSocket constructor and timers are injected.
+// The live channel client (DESIGN §3, docs/api.md §4): one reconnecting websocket in the sync
+// worker (no DOM; the WebSocket class and the clock are injected). It is responsible for:
+// - signing in with the access token (`connect`), and sending a fresh one before it expires;
+// - the topics: `sync.poke.{companyId}` of each company plus any extra, held again after every
+//   reconnect, and `onReady` once a sign-in's subscribes are all answered (a snapshot read then
+//   misses no change);
+// - routing events: a poke means "pull the feed"; counters, module messages and others go to
+//   their callbacks;
+// - staying alive: a fixed reconnect delay (a growing one after refusals for load), the app asked
+//   to renew a refused token, and an application ping to notice a dead connection (a browser
+//   cannot see the server's protocol pings).
 import ReconnectingWebSocket from 'reconnecting-websocket';
 import { WEBSOCKET_RECONNECT_MS } from '../../domain/todos/todoCodes';
 import { TOPICS } from '../../domain/todos/topics';
