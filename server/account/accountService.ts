@@ -4,6 +4,7 @@
 // rule; it is what the embedded provider checks at the next sign-in (accounts.password_hash).
 
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { PasswordBody } from '../../src/contract/api/account';
 import { ACCOUNT_MESSAGES } from '../../src/domain/account/messages';
 import { PASSWORD_PATTERN } from '../../src/domain/account/password';
 import { IMAGE_MIME_TYPES } from '../../src/domain/files/uploads';
@@ -63,11 +64,6 @@ export async function passwordCodeMobile(db: Reader, user: AuthUser, mobile: str
     throw badRequest(ACCOUNT_MESSAGES.MOBILE_MISMATCH, 'MOBILE_MISMATCH');
   }
   return account.mobile;
-}
-
-export interface PasswordBody {
-  verify_code?: string;
-  new_password?: string;
 }
 
 /** The spec's messages for an empty code or a password against the rule. */

@@ -5,6 +5,7 @@
 // `npm run registrations` (./registrationsCli.ts).
 import { randomInt } from 'node:crypto';
 import { and, asc, count, desc, eq, gt, like, sql } from 'drizzle-orm';
+import type { RegistrationBody, RegistrationCodeBody } from '../../src/contract/api/account';
 import { ACCOUNT_MESSAGES } from '../../src/domain/account/messages';
 import { MAINLAND_MOBILE_PATTERN } from '../../src/domain/account/registration';
 import { hashPassword } from '../auth/passwords';
@@ -63,12 +64,6 @@ async function requireNewMobile(db: Reader, mobile: string): Promise<void> {
   if (known === 'PENDING') {
     throw refused(ACCOUNT_MESSAGES.REGISTRATION_PENDING, 'REGISTRATION_PENDING');
   }
-}
-
-export interface RegistrationCodeBody {
-  mobile?: string;
-  image_code_id?: string;
-  image_code?: string;
 }
 
 /** The SMS code of registration: the image code (spent by this check) must be right first. */
@@ -138,17 +133,11 @@ async function requireSmsBudget(db: Db, mobile: string, budget: SmsBudget): Prom
   }
 }
 
-export interface RegistrationBody {
-  name?: string;
-  mobile?: string;
-  verify_code?: string;
-}
-
 /** Records a PENDING request once the SMS code proves the mobile. */
 export async function submitRegistration(
   db: Db,
   body: RegistrationBody,
-): Promise<{ id: number; state: RegistrationState }> {
+): Promise<{ id: number; state: 'PENDING' }> {
   const name = (body.name ?? '').trim();
   if (name === '') throw badRequest(ACCOUNT_MESSAGES.REGISTER_NAME_REQUIRED, 'NAME_REQUIRED');
   if ([...name].length > REGISTRATION_NAME_MAX) {

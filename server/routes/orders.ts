@@ -4,6 +4,7 @@
 
 import { and, count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { APP_ROUTES as R } from '../../src/contract/api/routes';
 import { ORDER_TABS, type OrderTab } from '../../src/domain/orders/orderTabs';
 import { requireMembership } from '../auth/session';
 import type { AppContext } from '../context';
@@ -13,7 +14,7 @@ import { notFound } from '../http/httpError';
 import { ifMatchVersion } from '../http/ifMatch';
 import { type ListQuery, listQueryProperties, parseListParams } from '../http/listParams';
 import { mutate } from '../http/mutation';
-import { ok } from '../http/replies';
+import { answer, ok } from '../http/replies';
 import { contactNotDeleted } from '../partners/deletedContacts';
 import {
   cancelOrder,
@@ -90,7 +91,7 @@ export function registerOrders(app: FastifyInstance, { database }: Pick<AppConte
         },
       },
     },
-    async (request) => ok(orderSearchForm(request.query.orderType)),
+    async (request) => answer(R.orderSearchForm, orderSearchForm(request.query.orderType)),
   );
 
   app.get<{ Params: IdParams }>(
@@ -151,7 +152,7 @@ export function registerOrders(app: FastifyInstance, { database }: Pick<AppConte
           .where(eq(companies.id, membership.companyId));
         contactId = company?.follower ?? null;
       }
-      if (contactId === null) return ok(null);
+      if (contactId === null) return answer(R.orderDefaultContact, null);
       const [contact] = await db
         .select({
           id: contacts.id,
@@ -162,7 +163,7 @@ export function registerOrders(app: FastifyInstance, { database }: Pick<AppConte
         .from(contacts)
         .innerJoin(companies, eq(companies.id, contacts.companyId))
         .where(and(eq(contacts.id, contactId), contactNotDeleted));
-      return ok(contact ?? null);
+      return answer(R.orderDefaultContact, contact ?? null);
     },
   );
 
