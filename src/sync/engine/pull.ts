@@ -5,7 +5,7 @@
 // rows (no flicker), and applied entries the rows show are removed. A 410 clears the company and
 // starts again from the beginning of its feed, keeping the outbox and its effects.
 
-import type { FeedChange } from '../../contract/feedRows';
+import { type Decoded, decodeFeedPage, type FeedPage } from '../../contract/feed';
 import type { PurchasingDb } from '../../data/db';
 import { readCompanySync, writeCompanySync } from '../../data/meta';
 import { applyChanges, clearCompany } from '../../data/writes';
@@ -43,26 +43,17 @@ export interface PullProgress {
   remaining: number;
 }
 
-interface Page {
-  cursor: string;
-  hasMore: boolean;
-  remaining: number;
-  changes: FeedChange[];
-}
+type Page = Pick<FeedPage, 'cursor' | 'changes'> & { hasMore: boolean; remaining: number };
 
-function readPage(body: unknown): Page | null {
-  const data = isRecord(body) ? body.data : undefined;
-  if (!isRecord(data) || typeof data.cursor !== 'string' || !Array.isArray(data.changes)) {
-    return null;
-  }
-  return {
-    cursor: data.cursor,
-    hasMore: data.has_more === true,
-    remaining: typeof data.remaining === 'number' ? data.remaining : 0,
-    // The feed's shape is the server's contract (server/sync/projections.ts); the writer
-    // refuses malformed ids before writing anything.
-    changes: data.changes as FeedChange[],
-  };
+/**
+ * A 200's page, decoded against the contract (src/contract/feed.ts): a page that does not decode
+ * is refused whole, nothing of it is written and the cursor stays before it.
+ */
+function readPage(body: unknown): Decoded<Page> {
+  const decoded = decodeFeedPage(isRecord(body) ? body.data : undefined);
+  if (!decoded.ok) return decoded;
+  const { cursor, has_more, remaining, changes } = decoded.value;
+  return { ok: true, value: { cursor, hasMore: has_more, remaining, changes } };
 }
 
 const message = (body: unknown, status: number): string =>
@@ -121,8 +112,10 @@ export async function pullCompany(
       request = fetchPage(deps, companyId, '');
       continue;
     }
-    const page = status === 200 ? readPage(body) : null;
-    if (!page) return { kind: 'error', status, message: message(body, status) };
+    if (status !== 200) return { kind: 'error', status, message: message(body, status) };
+    const read = readPage(body);
+    if (!read.ok) return { kind: 'error', status, message: `HTTP ${status}: ${read.error}` };
+    const page = read.value;
     const next = page.hasMore ? fetchPage(deps, companyId, page.cursor) : null;
     try {
       await writePage(deps.db, companyId, page, deps.now());
