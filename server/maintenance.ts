@@ -4,8 +4,8 @@
 // doing it at once is harmless.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from './db/database';
-import { purgeIdempotencyKeys } from './http/mutation';
 import { collectUnusedFiles } from './messaging/fileGc';
+import { purgeIdempotencyKeys } from './sync/mutation';
 import { purgeTombstones, TOMBSTONE_RETENTION_DAYS } from './sync/retention';
 
 const HOUR_MS = 3600 * 1000;

@@ -56,7 +56,7 @@ const LAYERS: Record<string, string[]> = {
   'server/routes': ['server/config.ts', 'server/context.ts', 'server/db', 'server/http', 'server/auth', 'server/live', 'server/sync', 'server/account', 'server/documents', 'server/messaging', 'server/partners', 'server/purchasing'],
   'server/demo': ['server/config.ts', 'server/db', 'server/http', 'server/auth', 'server/sync', 'server/messaging', 'server/purchasing'],
   // Housekeeping on a timer: it reaches the sync layer and the messaging service's file GC.
-  'server/maintenance.ts': ['server/db', 'server/http', 'server/sync', 'server/messaging'],
+  'server/maintenance.ts': ['server/db', 'server/sync', 'server/messaging'],
   'server/app.ts': ['server/config.ts', 'server/context.ts', 'server/maintenance.ts', 'server/http', 'server/auth', 'server/live', 'server/idp', 'server/routes', 'server/demo'],
   'server/main.ts': ['server/config.ts', 'server/regexpFallback.ts', 'server/db', 'server/documents', 'server/demo', 'server/app.ts'],
 };

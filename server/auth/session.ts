@@ -8,8 +8,8 @@ import { COMMON_MESSAGES } from '../../src/domain/messages/common';
 import type { Db } from '../db/database';
 import { accounts, companies, contacts } from '../db/schema/index';
 import { badRequest, forbidden, HttpError, unauthorized } from '../http/httpError';
-import { sessionExists } from '../idp/sessions';
 import { findExternalAccount } from './externalAccounts';
+import { sessionExists } from './signIns';
 import type { TokenVerifier, VerifiedToken } from './tokens';
 
 export type AuthLevel = 'public' | 'user' | 'company' | 'admin';
@@ -84,7 +84,7 @@ export async function loadUser(db: Db, verified: VerifiedToken): Promise<AuthUse
 /**
  * A password change stamps `tokens_valid_after` (whole seconds, as `iat` is): tokens issued
  * before it are dead at once, except those of the sign-in session the change was made from,
- * which the change kept (server/idp/sessions.ts). One issued in the stamp's second lives.
+ * which the change kept (server/auth/signIns.ts). One issued in the stamp's second lives.
  */
 async function issuedAfterChange(
   db: Db,

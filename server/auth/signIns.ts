@@ -1,6 +1,7 @@
 // Ending an account's sign-ins (security review M4): after a password change every provider
 // session, grant, authorization code and refresh token of the account goes, except the session
-// the change was made from (the user stays signed in where they typed the new password).
+// the change was made from (the user stays signed in where they typed the new password). In auth,
+// not idp: the token check (session.ts) asks whether a token's sign-in session still exists.
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../db/database';
 

@@ -126,7 +126,7 @@ export function providerConfiguration({
     // refresh token), so signing out there ends the app's refresh tokens too.
     expiresWithSession: async () => true,
     // The access token names its sign-in session (`sid`), so a password change made from it can
-    // keep that one session and end every other (server/idp/sessions.ts, server/auth/session.ts).
+    // keep that one session and end every other (server/auth/signIns.ts, server/auth/session.ts).
     extraTokenClaims: async (_ctx, token) =>
       typeof token.sessionUid === 'string' ? { sid: token.sessionUid } : undefined,
     async loadExistingGrant(ctx) {

@@ -29,11 +29,11 @@ import { requireUser } from '../auth/session';
 import type { AppContext } from '../context';
 import { addressKey } from '../http/clientAddress';
 import { HttpError } from '../http/httpError';
-import { mutate } from '../http/mutation';
 import { byAccountOrAddress, registerRateLimits } from '../http/rateLimits';
 import { answer, ok } from '../http/replies';
 import { currentCompanyId, idParams as sharedIdParams } from '../http/schemas';
 import { signInsEndedTopic } from '../live/protocol';
+import { mutate } from '../sync/mutation';
 
 const idParams = sharedIdParams('id');
 const mobile = { type: 'string', maxLength: 20 } as const;

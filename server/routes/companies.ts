@@ -8,7 +8,6 @@ import { APP_ROUTES as R } from '../../src/contract/api/routes';
 import { requireMembership } from '../auth/session';
 import type { AppContext } from '../context';
 import { forbidden } from '../http/httpError';
-import { mutate } from '../http/mutation';
 import { answer, ok, written } from '../http/replies';
 import { companyQuery, currentCompanyId, idParams as params } from '../http/schemas';
 import { addressBody, companyBody, invoiceBody } from '../partners/companyInput';
@@ -26,6 +25,7 @@ import {
   updateCompany,
   updateInvoice,
 } from '../partners/companyService';
+import { mutate } from '../sync/mutation';
 
 const P = '/partners-api/v7/companies';
 

@@ -9,7 +9,6 @@ import { STAFF_STATUSES, type StaffStatus } from '../../src/domain/staff/staffCo
 import { type Membership, requireMembership } from '../auth/session';
 import type { AppContext } from '../context';
 import { badRequest, forbidden } from '../http/httpError';
-import { mutate } from '../http/mutation';
 import { byAccountOrAddress, registerRateLimits } from '../http/rateLimits';
 import { answer } from '../http/replies';
 import { companyQuery, currentCompanyId, idParams as params } from '../http/schemas';
@@ -23,6 +22,7 @@ import {
   restoreEmployee,
   updateEmployee,
 } from '../partners/staffService';
+import { mutate } from '../sync/mutation';
 
 const P = '/partners-api/v7/companies/:company_id/employees';
 /** Login-user searches one administrator may make a minute (the picker asks as they type). */

@@ -15,7 +15,6 @@ import { COMMON_MESSAGES } from '../../src/domain/messages/common';
 import { requireMembership } from '../auth/session';
 import type { AppContext } from '../context';
 import { badRequest, HttpError, notFound, refused } from '../http/httpError';
-import { mutate, replayStoredAnswer } from '../http/mutation';
 import { answer, ok } from '../http/replies';
 import { currentCompanyId } from '../http/schemas';
 import { checkQuota } from '../messaging/fileQuota';
@@ -32,6 +31,7 @@ import {
   contentDisposition,
   displayFileName,
 } from '../messaging/uploadRules';
+import { mutate, replayStoredAnswer } from '../sync/mutation';
 
 const path = { type: 'string', minLength: 1, maxLength: 400 } as const;
 

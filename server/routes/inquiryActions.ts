@@ -10,7 +10,6 @@ import type { Db } from '../db/database';
 import { SHEET_BODY_LIMIT } from '../http/bodyLimits';
 import { badRequest } from '../http/httpError';
 import { ifMatchVersion } from '../http/ifMatch';
-import { mutate } from '../http/mutation';
 import { answer, ok } from '../http/replies';
 import type { LineInput } from '../purchasing/sheetInput';
 import {
@@ -28,6 +27,7 @@ import {
   sendInquiry,
   updateLine,
 } from '../purchasing/sheetService';
+import { mutate } from '../sync/mutation';
 import {
   actionBody,
   actionParams,

@@ -13,7 +13,6 @@ import { companies, contacts, orders } from '../db/schema/index';
 import { notFound } from '../http/httpError';
 import { ifMatchVersion } from '../http/ifMatch';
 import { type ListQuery, listQueryProperties, parseListParams } from '../http/listParams';
-import { mutate } from '../http/mutation';
 import { answer, ok } from '../http/replies';
 import { contactNotDeleted } from '../partners/deletedContacts';
 import {
@@ -22,6 +21,7 @@ import {
   ORDER_MESSAGES,
   setForecastReceiveDate,
 } from '../purchasing/orderService';
+import { mutate } from '../sync/mutation';
 import { loadOrderRows } from '../sync/projections/orders';
 import { filterConditions, orderBy, SORTABLE, tabCondition } from './ordersList';
 import { orderSearchForm } from './ordersSearchForm';

@@ -7,7 +7,6 @@ import type { TodoModule, TodoScope, TodoState, TodoType } from '../../src/domai
 import { type AuthUser, requireMembership } from '../auth/session';
 import type { AppContext } from '../context';
 import { badRequest, forbidden, notFound } from '../http/httpError';
-import { mutate } from '../http/mutation';
 import { answer, ok } from '../http/replies';
 import { countersFor } from '../live/counters';
 import { actorOf } from '../messaging/actor';
@@ -43,6 +42,7 @@ import {
   postMessage,
   setTodoState,
 } from '../messaging/todoService';
+import { mutate } from '../sync/mutation';
 
 export const TODOS_PREFIX = '/todos-api/v7';
 

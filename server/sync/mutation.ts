@@ -2,17 +2,18 @@
 // in one transaction, so a replayed request (same user, same Idempotency-Key) gets the first
 // answer back and is never applied twice, even if the server died right after applying it. The
 // key is bound to its request (a hash of method, path with query, and body): the same key with
-// another request is refused, never answered with the first one's result.
+// another request is refused, never answered with the first one's result. It is the HTTP face
+// of the sync write primitive (write.ts), so it sits in the sync layer, above http.
 import { createHash } from 'node:crypto';
 import { and, eq, lt } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { IDEMPOTENCY_RETENTION_MS } from '../../src/domain/sync/retention';
 import type { Db, Tx } from '../db/database';
 import { idempotencyKeys } from '../db/schema/index';
-import type { ChangeSet } from '../sync/changeSet';
-import { write } from '../sync/write';
-import { badRequest, HttpError } from './httpError';
-import { failure } from './replies';
+import { badRequest, HttpError } from '../http/httpError';
+import { failure } from '../http/replies';
+import type { ChangeSet } from './changeSet';
+import { write } from './write';
 
 const KEY_REUSED = '请求重复：该请求标识已用于其他操作';
 const KEY_REUSED_OTHER_CONTENT = '请求重复：该请求标识已用于内容不同的请求，请勿重复使用';

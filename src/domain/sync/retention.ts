@@ -1,5 +1,5 @@
 // How long an Idempotency-Key protects a change, read by both ends. The server keeps each key's
-// first answer IDEMPOTENCY_RETENTION_MS (server/http/mutation.ts purges older ones); the client
+// first answer IDEMPOTENCY_RETENTION_MS (server/sync/mutation.ts purges older ones); the client
 // sends an outbox entry under its key only within OUTBOX_SEND_WINDOW_MS of the key's first use
 // (src/sync/core/ordering.ts) and asks the user about an older one. Past the server's window a
 // replay would be applied a second time, so the client must stop first.
