@@ -1,7 +1,6 @@
 // Checks before a contract is exported and on its first payment; the big-order report warning
 // (settings-messaging-shared §3 "Contract form", §5 "Contract export").
 
-import type { CompanyRow } from '../../contract/feedRows';
 import { showsCnInvoiceFields } from '../company/invoice';
 import { firstPaymentOf, roundTo } from './amounts';
 import { DOCUMENT_MESSAGES, firstPaymentRangeMessage } from './messages';
@@ -44,12 +43,26 @@ const CHECKS: readonly Check[] = [
   [(p) => p.invoice?.tax_code, DOCUMENT_MESSAGES.INVOICE_TAX_CODE_MISSING, 'always'],
 ];
 
+/** The fields of the synced company row (src/contract/feedRows.ts CompanyRow) the checks read. */
+export interface ContractCompany {
+  country: string | null;
+  default_address: { street: string; contacts_name: string; contacts_phone: string } | null;
+  invoice: {
+    tax_code: string | null;
+    partner_tax: {
+      invoice_address: string | null;
+      invoice_bank_name: string | null;
+      invoice_bank_account: string | null;
+    };
+  } | null;
+}
+
 /**
  * The items the contract export checks, from the buyer's (party A's) synced company row: the
  * default shipping address's street, receiver and phone; the invoice address (开票地址), bank,
  * account and tax code; the country, which decides which of them are asked.
  */
-export function contractPartiesOf(company: CompanyRow | null | undefined): ContractParties {
+export function contractPartiesOf(company: ContractCompany | null | undefined): ContractParties {
   const address = company?.default_address ?? null;
   const invoice = company?.invoice ?? null;
   return {

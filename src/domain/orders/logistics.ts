@@ -2,9 +2,8 @@
 // item 4): each box with its lines (matched to the order's lines) and its express-tracking log,
 // each invoice with its progress log; logs newest first, times in the user's zone.
 
-import type { OrderRow } from '../../contract/feedRows';
 import { type LineExclusion, lineExclusion } from '../documents/excludedLines';
-import { INVOICE_DELIVERY_COMPANY } from '../documents/reportContent';
+import { INVOICE_DELIVERY_COMPANY, type ReportLineFlags } from '../documents/reportContent';
 import { formatDateTime, toEpochMs } from '../format/date';
 import { formatMoney, roundMoney, WEIGHT_DECIMALS } from '../format/money';
 import {
@@ -14,8 +13,48 @@ import {
   LOGISTICS_LABELS,
 } from './logisticsLabels';
 
-type LogisticsOrder = Pick<OrderRow, 'order_product_list' | 'logistics' | 'invoices'>;
-type OrderLine = OrderRow['order_product_list'][number];
+/** The fields of a synced order line (src/contract/feedRows.ts OrderRow) these views read. */
+export interface OrderLine extends ReportLineFlags {
+  id: number;
+  type_article_no?: string | null;
+  product_name?: string | null;
+  product: { product_type: string | null; product_article_no: string | null };
+}
+
+interface Log {
+  time: string;
+  place: string | null;
+  info: string;
+}
+
+/** The boxes and invoices of a synced order, as far as the panels read them. */
+export interface LogisticsOrder {
+  order_product_list: readonly OrderLine[];
+  logistics?: ReadonlyArray<{
+    id: number;
+    box_type: string;
+    box_name: string;
+    state: string;
+    delivery_company: string | null;
+    tracking_no: string | null;
+    gross_weight: number | null;
+    net_weight: number | null;
+    extra_weight: number | null;
+    box_lines: ReadonlyArray<{ id: number; order_product_id: number | null; qty: number }>;
+    logs: readonly Log[];
+  }>;
+  invoices?: ReadonlyArray<{
+    id: number;
+    number: string;
+    state: string;
+    invoice_date: string;
+    currency: string;
+    taxed_amount: number;
+    untaxed_amount: number;
+    tracking_no: string | null;
+    logs: ReadonlyArray<{ create_time: string; location: string | null; remark: string }>;
+  }>;
+}
 
 export interface LogEntry {
   key: string;
