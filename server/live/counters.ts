@@ -8,7 +8,6 @@ import { TOPICS } from '../../src/domain/todos/topics';
 import type { AuthUser } from '../auth/session';
 import type { Db, Tx } from '../db/database';
 import { contacts, todos } from '../db/schema/index';
-import type { ChangeSet } from '../sync/changeSet';
 
 type Reader = Db | Tx;
 
@@ -93,10 +92,13 @@ export function counterTargetsOf(
   };
 }
 
+/** Where a writer's live events wait for its commit: the sync layer's ChangeSet is one. */
+type EventQueue = { emit(topic: string, payload: unknown): void };
+
 /** Queues the current counts of every affected user and company (sent when `tx` commits). */
 export async function emitTodoCounters(
   tx: Reader,
-  changes: ChangeSet,
+  changes: EventQueue,
   affected: CounterTargets,
 ): Promise<void> {
   const userIds = [
