@@ -1,7 +1,7 @@
 // The server side of the report export (settings-messaging-shared §2 "Printable documents and
 // report export", §5 "Contract export", §7 template generate): the document of a template for an
 // order or sheet the current company sees, rendered from the same rows its feed syncs
-// (server/sync/projections.ts) with the same definitions and engine as the browser, so the PDF
+// (server/sync/projections/) with the same definitions and engine as the browser, so the PDF
 // bytes equal the browser's for the same input and `now`. The spec is built here, on the main
 // thread; the route renders it in a worker thread (renderPool.ts).
 import { and, eq } from 'drizzle-orm';

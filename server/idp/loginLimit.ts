@@ -35,7 +35,7 @@ export const DEFAULT_LOGIN_LIMITS: LoginLimits = {
   maxDelaySeconds: 120,
 };
 
-// Two-key advisory locks (a key space apart from the one-key write lock of db/write.ts); always
+// Two-key advisory locks (a key space apart from the one-key write lock of sync/write.ts); always
 // taken username first, then address, so two reservations never wait on each other in a cycle.
 const USERNAME_LOCK = 7_301_101;
 const ADDRESS_LOCK = 7_301_102;

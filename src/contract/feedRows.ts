@@ -1,5 +1,5 @@
 // The rows of the sync feed, typed as the reference server delivers them (docs/api.md §3 "Row
-// shapes", server/sync/projections.ts). The local tables store these rows unchanged plus a few
+// shapes", server/sync/projections/). The local tables store these rows unchanged plus a few
 // derived fields (src/data/derive.ts). Codes stay `string` where a newer server may send codes
 // this client does not know yet.
 

@@ -1,4 +1,4 @@
-// Feed rows for the local database tests, shaped as server/sync/projections.ts delivers them,
+// Feed rows for the local database tests, shaped as server/sync/projections/ delivers them,
 // with only the fields a test cares about given; and a fresh database per test (fake-indexeddb).
 import 'fake-indexeddb/auto';
 import type { OrderRow, SheetRow, StaffRow, TodoRow } from '../../src/contract/feedRows';

@@ -56,7 +56,7 @@ export async function insertCompanySettings(tx: Tx, parties: SeededParties): Pro
 
 /**
  * The supplier's invoice info and address: party B of every buyer's contract and reports (its
- * company row reaches each buyer with an order from it, server/sync/projections.ts).
+ * company row reaches each buyer with an order from it, server/sync/projections/companies.ts).
  */
 async function insertSupplierSettings(tx: Tx, parties: SeededParties): Promise<void> {
   const supplier = parties.companyIds.get('supplier');

@@ -1,5 +1,5 @@
 // Puts seeded rows into the sync feed the way the API does: each row projected by the batch
-// loaders of server/sync/projections.ts and queued in the transaction's ChangeSet for every
+// loaders of server/sync/projections/ and queued in the transaction's ChangeSet for every
 // company that may see it — sheets and orders their owner company, to-dos the sending and the
 // receiving company, staff their company, a company itself and (a supplier) every buyer with an
 // order from it, brands every company whose sheets or orders name them.
