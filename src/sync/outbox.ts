@@ -1,9 +1,7 @@
-// The outbox as anyone reads it from the user's shared database: the engine before each round,
-// and the tab's screens (pending changes, a chat panel's refused messages) live through Dexie.
-// Reads only; the engine's writes are in engine/ (outboxStore.ts, commands.ts, push.ts). Entries
-// are read back through `readEntry` (validated, payload upgraded); one this app cannot read is
-// never sent nor dropped: its entity stays blocked from its sequence on (ordering.ts).
-// Here rather than in src/data: reading an entry needs the engine's own rules (src/sync/core).
+// The outbox as the engine (before each round) and the tab's screens (pending changes, refused
+// chat messages) read it from the shared database; the engine's writes stay in engine/. Entries
+// are validated on read (`readEntry`): one this app cannot read is kept and blocks its entity.
+// Not in src/data because reading an entry needs the engine's rules (src/sync/core).
 import type { PurchasingDb } from '../data/db';
 import { uploadAnswers } from '../data/files';
 import { readIdMapPairs } from '../data/meta';

@@ -1,8 +1,7 @@
-// The signed-in user's access token kept fresh (spec §7, DESIGN §4 "Auth while offline"): a
-// renewal when a call needs the token and it is about to expire, a check every 10 s, and one
-// renewal at a time. Offline, or failing on the way, a renewal is simply wanted again at the next
-// check; what the provider answers (renewed, refused, the account in no company) is the session
-// controller's to act on, through the host.
+// The signed-in user's access token kept fresh (spec §7): renewed when a call needs it near its
+// expiry and on a 10 s check, one renewal at a time; offline or failing on the way it is wanted
+// again at the next check. What the provider answers (renewed, refused, no company left) is the
+// session controller's to act on, through the host.
 import { type Cancel, type Clock, every } from '../../sync/ports';
 import type { Auth, AuthUser } from '../auth/auth';
 import { needsRenewal, TOKEN_CHECK_INTERVAL_MS } from '../auth/tokenPolicy';

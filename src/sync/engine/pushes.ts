@@ -1,8 +1,7 @@
-// When the engine sends the outbox, the push side of the loop that pulls.ts runs for pulls: one
-// push loop at a time (asked again while one runs, it runs once more after it), rounds of uploads
-// or of ready heads sent in parallel, a retry timer re-armed after every round at the earliest time
-// a waiting head may go, and a backoff after a failed round (a storage fault above all). What one
-// send does is push.ts; what one upload round does is uploads.ts.
+// When the engine sends the outbox, mirroring pulls.ts: one push loop at a time (asked again while
+// one runs, it runs once more), rounds of uploads or of ready heads sent in parallel, a retry timer
+// armed for the earliest head that may go, and a backoff after a failed round (a storage fault).
+// One send is push.ts; one upload round is uploads.ts.
 import { expiredOutcome, NOT_A_MEMBER } from '../core/lifecycle';
 import type { OutboxEntry } from '../core/mutations';
 import { expiredHeads, nextBatch, nextWakeAt, type SendState } from '../core/ordering';
