@@ -1,10 +1,10 @@
 // The main thread's API client (issue 5 item 3) for the calls that need the server's answer at
 // once (search, place order, settings ...); synced data is read from IndexedDB instead. Every
 // call names its entry of the route registry (src/contract/api/routes.ts), which types what it
-// sends and checks what it gets. Every call carries the bearer token and `currentCompanyId` (DESIGN §3), its answer is validated with
-// the caller's schema, and a failure shows its message (spec §8): 401 also signs out (the
-// session decides how: online only, after the outbox check), 403 the permission message, any
-// other the server's error_message.
+// sends and the answer's schema it is checked with. Every call carries the bearer token and
+// `currentCompanyId` (DESIGN §3), and a failure shows its message (spec §8): 401 also signs out
+// (the session decides how: online only, after the outbox check), 403 the permission message,
+// any other the server's error_message.
 import { z } from 'zod/mini';
 import { ERROR_CODES } from '../../contract/api/envelope';
 import type {
@@ -21,8 +21,6 @@ import { readEnvelope } from './envelope';
 
 /** A call that hangs this long on a bad network is given up (the user can try again). */
 export const REQUEST_TIMEOUT_MS = 30_000;
-
-export type { QueryValue };
 
 interface CallExtras {
   /** E.g. `Idempotency-Key`, `If-Match` (DESIGN §3). */
