@@ -2,6 +2,7 @@
 // and the brand. Checked with the domain's validators (purchasing-core §5), so the server refuses
 // exactly what the form refuses, with the same messages.
 import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import type { BrandBody, LineBody } from '../../src/contract/api/outbox';
 import { brandChoice, productChoice } from '../../src/domain/catalog/choice';
 import { PURCHASING_MESSAGES } from '../../src/domain/messages/purchasing';
 import {
@@ -18,17 +19,8 @@ import { badRequest, refused } from '../http/httpError';
 import type { ChangeSet } from '../sync/changeSet';
 import { SHEET_MESSAGES, shareBrandWith } from './sheetSupport';
 
-/** A product line as the client sends it (purchasing-core §7.2 product_list). */
-export type LineInput = {
-  /** The catalogue product chosen in the autocomplete (the spec's `id`); `product_id` is a synonym. */
-  id?: number | null;
-  product_id?: number | null;
-  product_type?: string | null;
-  product_article_no?: string | null;
-  short_description?: string | null;
-  qty?: number | null;
-  attachments?: ReadonlyArray<{ object_name: string }> | null;
-};
+/** A product line as the client sends it (purchasing-core §7.2 product_list; the contract's). */
+export type LineInput = LineBody;
 
 /** The columns of a line, checked; the caller adds sheet id and position. */
 export type LineValues = {
@@ -40,7 +32,7 @@ export type LineValues = {
   attachments: Attachment[];
 };
 
-export type BrandInput = { id?: number | null; name?: string | null };
+export type BrandInput = BrandBody;
 
 const text = (value: string | null | undefined): string | null => {
   const trimmed = (value ?? '').trim();

@@ -4,6 +4,7 @@
 // spec's rules with src/domain, bumps versions and records the rows in the company's feed.
 
 import { and, asc, eq } from 'drizzle-orm';
+import type { SheetCreateBody, SheetDraftBody } from '../../src/contract/api/outbox';
 import type { SheetRow } from '../../src/contract/feedRows';
 import { DEFAULT_PAYMENT_METHOD } from '../../src/domain/finance/paymentMethods';
 import { PURCHASING_MESSAGES } from '../../src/domain/messages/purchasing';
@@ -25,7 +26,7 @@ import type { Tx } from '../db/database';
 import { companies, contacts, sheetLines, sheets } from '../db/schema/index';
 import { badRequest, forbidden, notFound, refused } from '../http/httpError';
 import type { ChangeSet } from '../sync/changeSet';
-import { type BrandInput, checkLines, type LineInput, resolveBrand } from './sheetInput';
+import { checkLines, type LineInput, resolveBrand } from './sheetInput';
 import { insertLines } from './sheetLineEdits';
 import {
   checkVersion,
@@ -46,21 +47,9 @@ export { addLine, deleteLine, updateLine } from './sheetLineEdits';
 export { confirmContract, type LineQuote, quoteSheet } from './sheetSupplier';
 export type { SheetActor } from './sheetSupport';
 
-export type CreateSheetInput = {
-  supplier?: { company_id?: number | null; payment_method?: string | null } | null;
-  brand: BrandInput;
-  reseller?: { company_id?: number | null; contacts_user_id?: number | null } | null;
-  product_list: LineInput[];
-  save_to_draft?: boolean | null;
-  remark?: string | null;
-};
-
-export type SaveDraftInput = {
-  product_list: LineInput[];
-  brand?: BrandInput | null;
-  supplier?: { payment_method?: string | null } | null;
-  remark?: string | null;
-};
+/** The bodies the outbox sends (src/contract/api/outbox.ts), under the service's names. */
+export type CreateSheetInput = SheetCreateBody;
+export type SaveDraftInput = SheetDraftBody;
 
 /** A whole product list (create, save draft): at least one line stays (至少需要保留一个产品！). */
 async function checkProductList(tx: Tx, companyId: number, list: readonly LineInput[]) {

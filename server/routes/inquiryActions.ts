@@ -3,6 +3,7 @@
 // `mutate` call around a service function, so Idempotency-Key, the feed and the poke come free.
 
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FollowerBody } from '../../src/contract/api/outbox';
 import { APP_ROUTES as R } from '../../src/contract/api/routes';
 import type { CancelBody } from '../../src/contract/api/sheets';
 import { requireMembership } from '../auth/session';
@@ -45,7 +46,6 @@ const BASE = '/inquiry-api/v7/inquiry_quotation';
 type IdParams = { id: number };
 /** cancel's body (the contract's); submit_contract and restore send none. */
 type ActionBody = CancelBody | null;
-type FollowerBody = { follower_id?: number; data?: { follower_id: number } };
 
 function actorOf(request: FastifyRequest): SheetActor {
   const { membership } = requireMembership(request);

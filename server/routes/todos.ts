@@ -2,6 +2,7 @@
 // "Message panel", under /todos-api/v7, for the current company. Rules and writes live in
 // server/messaging (todoService, mailService, todoQueries); this file parses and authorizes.
 import type { FastifyInstance } from 'fastify';
+import type { MessageBody } from '../../src/contract/api/outbox';
 import { APP_ROUTES as R } from '../../src/contract/api/routes';
 import type { TodoModule, TodoScope, TodoState, TodoType } from '../../src/domain/todos/todoCodes';
 import { type AuthUser, requireMembership } from '../auth/session';
@@ -247,16 +248,7 @@ export function registerTodos(app: FastifyInstance, { database }: Pick<AppContex
     },
   );
 
-  app.post<{
-    Body: {
-      module: TodoModule;
-      module_id: number;
-      subject: string;
-      to_company_id: number;
-      to_contacts_id?: number | null;
-      todo_files: string[];
-    };
-  }>(
+  app.post<{ Body: MessageBody }>(
     `${P}/messages`,
     { schema: { querystring: companyQuery, body: messageBody } },
     async (request, reply) => {

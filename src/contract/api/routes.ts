@@ -4,7 +4,8 @@
 // tests/contract/routes.test.ts calls each against the real server. To add a route: declare it
 // in its area's file, add the area here if new, and give the contract test a case (it will not
 // compile without one). The worker imports its two entries from files.ts and counters.ts
-// directly, so its bundle does not take in every schema.
+// directly, so its bundle does not take in every schema. The outbox's writes are not entries:
+// their paths and bodies are in outbox.ts, their answers are synced rows (feedRows.ts).
 import { ACCOUNT_ROUTES } from './account';
 import { CATALOG_ROUTES } from './catalog';
 import { CHAT_ROUTES } from './chat';

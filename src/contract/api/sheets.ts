@@ -1,6 +1,6 @@
 // The sheet's actions that need the server's answer at once (DESIGN §4; docs/api.md §6): place
 // order (submit_contract, answering the VIP use), cancel with a reason, restore, send inquiry.
-// The other sheet writes go through the outbox (src/sync/core/mutations/).
+// The other sheet writes go through the outbox (src/sync/core/mutations/, outbox.ts here).
 import { z } from 'zod';
 import { type NoRequest, route } from './route';
 

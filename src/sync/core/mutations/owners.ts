@@ -2,6 +2,7 @@
 // §7 `PUT /orders-api/v7/orders/{id}/follower`), both with If-Match. The owner shown changes at
 // once; the row's owner lives in `current_node` (sheets) or `current_order_node` (orders).
 import { z } from 'zod/mini';
+import { type FollowerBody, OUTBOX_PATHS } from '../../../contract/api/outbox';
 import { isRecord } from '../../../domain/guards';
 import { PENDING_FIELD, type Row, rowKey } from '../types';
 import { idSchema, type MutationSpec, mapId, temporary, versionReached } from './spec';
@@ -43,21 +44,21 @@ function ownerChange(
     mapIds: (p, map) => ({ ...p, id: mapId(p.id, map) }),
     ifMatch: (p) => p.ifMatch,
     withIfMatch: (p, version) => ({ ...p, ifMatch: version }),
-    request: (p) => ({ method: 'PUT', path: path(p.id), body: { follower_id: p.owner.id } }),
+    request: (p) => ({
+      method: 'PUT',
+      path: path(p.id),
+      body: { follower_id: p.owner.id } satisfies FollowerBody,
+    }),
     effect: (row, p) => withOwner(row, node, p.owner),
     createdIds: () => [],
     showsEffect: (row, _p, version) => versionReached(row, version),
   };
 }
 
-export const sheetChangeOwner = ownerChange(
-  'sheets',
-  (id) => `/inquiry-api/v7/inquiry_quotation/${id}/follower`,
-  'current_node',
-);
+export const sheetChangeOwner = ownerChange('sheets', OUTBOX_PATHS.sheetFollower, 'current_node');
 
 export const orderChangeOwner = ownerChange(
   'orders',
-  (id) => `/orders-api/v7/orders/${id}/follower`,
+  OUTBOX_PATHS.orderFollower,
   'current_order_node',
 );

@@ -2,6 +2,7 @@
 // are replaced as a whole, with If-Match on the version the user edited, so a draft someone else
 // changed meanwhile comes back as a 409 with both versions instead of being overwritten.
 import { z } from 'zod/mini';
+import { OUTBOX_PATHS, type SheetDraftBody } from '../../../contract/api/outbox';
 import { isRecord } from '../../../domain/guards';
 import { PENDING_FIELD, rowKey } from '../types';
 import {
@@ -50,13 +51,13 @@ export const sheetSaveDraft: MutationSpec<SheetSaveDraftPayload> = {
   withIfMatch: (p, version) => ({ ...p, ifMatch: version }),
   request: (p, uploaded) => ({
     method: 'POST',
-    path: `/inquiry-api/v7/inquiry_quotation/${p.sheetId}`,
+    path: OUTBOX_PATHS.sheetDraft(p.sheetId),
     body: {
       product_list: p.lines.map((line) => lineToWire(line, uploaded)),
       ...(p.brand ? { brand: brandToWire(p.brand) } : {}),
       ...(p.paymentMethod ? { supplier: { payment_method: p.paymentMethod } } : {}),
       ...(p.remark !== undefined ? { remark: p.remark } : {}),
-    },
+    } satisfies SheetDraftBody,
   }),
   effect: (row, p) => {
     if (row === null) return null;

@@ -2,6 +2,7 @@
 // save a draft's product lines, change the owner. A sheet created offline has a negative
 // temporary id until its create is answered; later entries on it wait for that mapping.
 import { z } from 'zod/mini';
+import { OUTBOX_PATHS, type SheetCreateBody } from '../../../contract/api/outbox';
 import { DEFAULT_PAYMENT_METHOD } from '../../../domain/finance/paymentMethods';
 import { PENDING_FIELD, rowKey } from '../types';
 import {
@@ -18,7 +19,6 @@ import {
 } from './sheetParts';
 import { idSchema, isoTime, type MutationSpec, mapId, temporary, versionReached } from './spec';
 
-const BASE = '/inquiry-api/v7/inquiry_quotation';
 const contactSchema = z.object({ id: idSchema, name: z.string() });
 
 const createSchema = z.object({
@@ -55,7 +55,7 @@ export const sheetCreate: MutationSpec<SheetCreatePayload> = {
   withIfMatch: (p) => p,
   request: (p, uploaded, { companyId }) => ({
     method: 'POST',
-    path: BASE,
+    path: OUTBOX_PATHS.sheetCreate(),
     body: {
       brand: brandToWire(p.brand),
       product_list: p.lines.map((line) => lineToWire(line, uploaded)),
@@ -66,7 +66,7 @@ export const sheetCreate: MutationSpec<SheetCreatePayload> = {
       },
       reseller: p.owner && { company_id: companyId, contacts_user_id: p.owner.id },
       remark: p.remark,
-    },
+    } satisfies SheetCreateBody,
   }),
   effect: (row, p, { companyId, createdAt }) => {
     // A server row already there is truer than our guess.

@@ -3,6 +3,7 @@
 // the order they were written. A state change mirrors the server's rule, so the screen never shows
 // a state the server would not set (READ never downgrades PROCESSED or DELAYED).
 import { z } from 'zod/mini';
+import { type MessageBody, OUTBOX_PATHS } from '../../../contract/api/outbox';
 import { TODO_MODULES, TODO_TYPES } from '../../../domain/todos/todoCodes';
 import { PENDING_FIELD, type Row, rowKey } from '../types';
 import {
@@ -16,8 +17,6 @@ import {
   temporary,
   versionReached,
 } from './spec';
-
-const PREFIX = '/todos-api/v7';
 
 const messageSchema = z.object({
   /** Temporary (negative) id of the message's to-do row. */
@@ -58,7 +57,7 @@ export const messagePost: MutationSpec<MessagePostPayload> = {
   withIfMatch: (p) => p,
   request: (p, uploaded) => ({
     method: 'POST',
-    path: `${PREFIX}/messages`,
+    path: OUTBOX_PATHS.message(),
     body: {
       module: p.module,
       module_id: p.moduleId,
@@ -66,7 +65,7 @@ export const messagePost: MutationSpec<MessagePostPayload> = {
       to_company_id: p.to.companyId,
       to_contacts_id: p.to.contactId,
       todo_files: p.files.map((ref) => objectNameOf(ref, uploaded)),
-    },
+    } satisfies MessageBody,
   }),
   effect: (row, p, { companyId, createdAt }) => {
     if (row !== null && row[PENDING_FIELD] !== true) return row;
@@ -138,7 +137,7 @@ export const todoSetState: MutationSpec<TodoSetStatePayload> = {
   ifMatch: () => null,
   withIfMatch: (p) => p,
   request: (p) => {
-    const path = `${PREFIX}/todos/${p.todoId}`;
+    const path = OUTBOX_PATHS.todoState(p.todoId);
     if (p.state === 'DELAYED' && p.delay !== null) {
       return { method: 'PATCH', path, query: { delay: p.delay } };
     }
