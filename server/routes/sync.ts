@@ -2,6 +2,8 @@
 // A cursor older than the purged tombstones answers 410 and the client resyncs that company.
 import { and, asc, count, eq, gt } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { FeedPage } from '../../src/contract/feed';
+import type { FeedChange } from '../../src/contract/feedRows';
 import { requireMembership } from '../auth/session';
 import type { AppContext } from '../context';
 import { syncChanges } from '../db/schema/index';
@@ -20,6 +22,14 @@ const querySchema = {
 } as const;
 
 type Query = { currentCompanyId: string; cursor?: string; limit: number };
+
+/**
+ * The page as sent (src/contract/feed.ts FeedPage): the stored rows are the projections'
+ * (server/sync/projections/), written by ChangeSet; the client decodes each one.
+ */
+type FeedAnswer = Omit<FeedPage, 'changes'> & {
+  changes: Array<Pick<FeedChange, 'table' | 'op' | 'id'> & { row: unknown }>;
+};
 
 /**
  * A cursor is the last version the client holds, plus the purge horizon it was issued under
@@ -67,7 +77,7 @@ export function registerSync(app: FastifyInstance, { database }: AppContext): vo
           .where(and(eq(syncChanges.companyId, companyId), gt(syncChanges.version, next)));
         remaining = counted?.n ?? 0;
       }
-      return ok({
+      const data: FeedAnswer = {
         cursor: formatCursor(next, horizon),
         has_more: hasMore,
         remaining,
@@ -77,7 +87,8 @@ export function registerSync(app: FastifyInstance, { database }: AppContext): vo
           id: row.rowId,
           row: row.row,
         })),
-      });
+      };
+      return ok(data);
     },
   );
 }

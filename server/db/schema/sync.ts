@@ -14,6 +14,7 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
+import type { SyncTable } from '../../../src/contract/feedRows';
 
 export const syncVersionSequence = pgSequence('sync_version', { startWith: 1 });
 
@@ -28,7 +29,7 @@ export const syncChanges = pgTable(
   {
     companyId: bigint('company_id', { mode: 'number' }).notNull(),
     /** The client table the row goes to (`sheets`, `orders`, `todos`, `staff`, `companies`, `brands` ...). */
-    tableName: text('table_name').notNull(),
+    tableName: text('table_name').$type<SyncTable>().notNull(),
     rowId: text('row_id').notNull(),
     version: bigint('version', { mode: 'number' }).notNull(),
     op: text('op').$type<SyncOp>().notNull(),

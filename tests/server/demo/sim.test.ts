@@ -18,7 +18,7 @@ import { mulberry32 } from '../../../server/demo/seed/random';
 import { simulateOnce } from '../../../server/demo/sim/simulator';
 import { simTiming } from '../../../server/demo/sim/timing';
 import { ORDER_PROGRESSION } from '../../../server/purchasing/orderService';
-import type { OrderRow } from '../../../src/contract/feedRows';
+import type { OrderRow, SyncTable } from '../../../src/contract/feedRows';
 import {
   type DriverName,
   drivers,
@@ -80,7 +80,7 @@ describe.each(drivers)('supplier simulator step on %s', (driver: DriverName) => 
     if (!order) throw new Error('no order');
     return order;
   };
-  const feedEntry = async (t: TestDatabase, companyId: number, table: string, id: number) => {
+  const feedEntry = async (t: TestDatabase, companyId: number, table: SyncTable, id: number) => {
     const [entry] = await t.database.db
       .select()
       .from(syncChanges)

@@ -3,17 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies, contacts } from '../../../server/db/schema/index';
 import { purgeTombstones } from '../../../server/sync/retention';
 import { nextVersion, write } from '../../../server/sync/write';
+import type { FeedPage } from '../../../src/contract/feed';
 import { startTestServer, type TestServer } from '../../support/app';
 import { drivers } from '../../support/databases';
 import { todoRowStub } from '../../support/rowStubs';
 import { accessTokenFor, createAccount } from '../../support/tokens';
 
-type Page = {
-  cursor: string;
-  has_more: boolean;
-  remaining: number;
-  changes: Array<{ table: string; op: string; id: string; row: { version: number } | null }>;
-};
+type Page = FeedPage;
 
 describe.each(drivers)('sync feed on %s', (driver) => {
   let server: TestServer;
