@@ -31,6 +31,8 @@ export const SYNC_LABELS = {
   /** An entry older than the send window (src/domain/sync/retention.ts): the user decides. */
   EXPIRED: `该更改已超过${OUTBOX_SEND_WINDOW_DAYS}天未能发送，请确认后重新提交或放弃`,
   RESUBMIT: '确认并重新提交',
+  /** An entry on a row created offline whose create was discarded: it can never be sent. */
+  CREATE_DISCARDED: '所属的新建记录已被放弃，这条更改无法发送',
   /** A rolled-back (older) app on a database a newer app upgraded (src/data/readOnly.ts). */
   OUTDATED_TITLE: '应用版本低于本机数据',
   OUTDATED_NOTICE:

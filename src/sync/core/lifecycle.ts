@@ -33,6 +33,21 @@ export const isStaleAnswer = (entry: OutboxEntry, outcome: Outcome): boolean =>
 /** The failure code of an entry held back because its key may be forgotten by the server. */
 export const EXPIRED_CODE = 'ENTRY_EXPIRED';
 
+/**
+ * The failure code of an entry naming a temporary id nothing will ever map: the create was
+ * discarded (ordering.ts `orphanedRefs`). Refused here; the server never saw it.
+ */
+export const CREATE_DISCARDED_CODE = 'CREATE_DISCARDED';
+
+/** Recorded for an entry whose create was discarded: failed, its effect rolled back, shown. */
+export const createDiscardedOutcome = (): Extract<Outcome, { kind: 'rejected' }> => ({
+  kind: 'rejected',
+  status: 0,
+  code: CREATE_DISCARDED_CODE,
+  message: SYNC_LABELS.CREATE_DISCARDED,
+  serverRow: null,
+});
+
 /** The server's error_code for a company the account does not (or no longer) work for. */
 export const NOT_A_MEMBER = 'NOT_A_MEMBER';
 

@@ -2,7 +2,8 @@
 // enqueue order: the next waits while an earlier one is pending, in flight or failed. A failed
 // entry blocks only its own entity, never others. An entry also waits for the temporary ids it
 // names to be mapped, for its files to be uploaded and for its retry time. An entry whose key is
-// older than the send window is never sent ('expired'): the engine records it as refused.
+// older than the send window is never sent ('expired'): the engine records it as refused, as it
+// does an entry naming a temporary id that nothing will ever map (its create was discarded).
 import { isExpired } from './lifecycle';
 import { createdTempIds, entityOf, filesOf, type OutboxEntry, unmappedRefs } from './mutations';
 import { type FileRef, fileWaiting } from './mutations/spec';
@@ -170,4 +171,35 @@ export function dependentsOf(
     for (const id of createdTempIds(other)) created.add(id);
   }
   return dependents;
+}
+
+/**
+ * The temporary ids an entry names that nothing will ever map: the id map does not hold them and
+ * no other entry in the outbox creates them (their create was discarded, or never written). Such
+ * an entry could never be sent: it is refused at enqueue, and failed if it is already stored.
+ * Holds only when every stored entry is readable (one this app cannot read may create any id).
+ */
+export function orphanedRefs(
+  entry: OutboxEntry,
+  entries: readonly OutboxEntry[],
+  idMap: IdMap,
+): number[] {
+  const missing = unmappedRefs(entry, idMap);
+  if (missing.length === 0) return [];
+  const created = new Set(
+    entries.filter((other) => other.id !== entry.id).flatMap((other) => createdTempIds(other)),
+  );
+  return missing.filter((id) => !created.has(id));
+}
+
+/** The user's waiting entries that name an id nothing will map: the engine fails them. */
+export function orphanedEntries(entries: readonly OutboxEntry[], state: SendState): OutboxEntry[] {
+  return [...entries]
+    .sort(bySeq)
+    .filter(
+      (entry) =>
+        entry.status === 'pending' &&
+        entry.userSub === state.userSub &&
+        orphanedRefs(entry, entries, state.idMap).length > 0,
+    );
 }

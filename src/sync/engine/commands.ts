@@ -1,15 +1,18 @@
 // The outbox commands of the app, each ONE transaction over the outbox, the rows it changes and
 // their totals: enqueue (entry + optimistic effect, strict durability by the connection's
-// default), retry of a refused entry (effect put back), discard (effect taken back, with the
-// entries that can never go without it), and recovery of entries left in flight by a crash.
+// default; an entry on a row whose create was discarded is refused), retry of a refused entry
+// (effect put back), discard (effect taken back, with the entries that can never go without it),
+// and recovery of entries left in flight by a crash.
 import type { PurchasingDb } from '../../data/db';
 import { nextSequence, readClientId } from '../../data/meta';
+import { SYNC_LABELS } from '../../domain/messages/sync';
 import { mapEntry } from '../core/idMap';
 import { isLeftBehind, recoverInFlight, retryFailed } from '../core/lifecycle';
-import { type MutationInput, type OutboxEntry, touchedKey } from '../core/mutations';
-import { dependentsOf } from '../core/ordering';
+import { type MutationInput, type OutboxEntry, touchedKey, unmappedRefs } from '../core/mutations';
+import { dependentsOf, orphanedRefs } from '../core/ordering';
 import { enqueueEffect, reapply, rollback } from '../core/rebase';
 import { createEntry, readEntry } from '../core/storedEntry';
+import type { IdMap } from '../core/types';
 import { loadEntry, loadIdMap, loadOutbox } from '../outbox';
 import { engineTables, readRows, writeRows } from './localRows';
 import { saveEntries } from './outboxStore';
@@ -29,7 +32,9 @@ export interface EnqueueArgs {
  * already in the outbox is a no-op: a follower's command re-sent after a leader change, which
  * the old leader had written. (Had that entry also been answered and removed meanwhile, it is
  * written again under the same Idempotency-Key, and the server answers its first result
- * without applying it twice.)
+ * without applying it twice.) An entry on a row created offline whose create was discarded (a
+ * chat panel of that sheet still open, another tab) is refused with `SYNC_LABELS.CREATE_DISCARDED`
+ * and nothing is written: it could never be sent.
  */
 export function enqueueEntry(db: PurchasingDb, args: EnqueueArgs): Promise<string> {
   return db.transaction('rw', engineTables(db), async () => {
@@ -43,17 +48,35 @@ export function enqueueEntry(db: PurchasingDb, args: EnqueueArgs): Promise<strin
       args.entryId === undefined ? fresh : { ...fresh, id: args.entryId, key: args.entryId };
     // Ids a create already got from the server are used at once (the screen may still hold the
     // temporary id of a sheet created offline and answered since).
-    const created = mapEntry(named, await loadIdMap(db));
+    const idMap = await loadIdMap(db);
+    const created = mapEntry(named, idMap);
     // Checked as it will be read back: an entry the engine could not read later would block its
     // entity for good, so a malformed payload is refused here, before anything is written.
     const checked = readEntry(created);
     if (!checked.ok) throw new Error(`invalid ${args.mutation.type}: ${checked.reason}`);
+    if (await namesDiscardedCreate(db, created, idMap))
+      throw new Error(SYNC_LABELS.CREATE_DISCARDED);
     const rows = await readRows(db, args.companyId, [touchedKey(created)]);
     const effect = enqueueEffect(rows, created);
     await writeRows(db, args.companyId, effect.rows);
     await db.outbox.put(effect.entry);
     return effect.entry.id;
   });
+}
+
+/**
+ * Whether the entry names a temporary id nothing will map: in the same transaction as the write,
+ * so a discard cannot slip in between (leader or follower, the check and the write are one).
+ */
+async function namesDiscardedCreate(
+  db: PurchasingDb,
+  entry: OutboxEntry,
+  idMap: IdMap,
+): Promise<boolean> {
+  if (unmappedRefs(entry, idMap).length === 0) return false;
+  const { entries, unreadable } = await loadOutbox(db);
+  // An entry this app cannot read may be the create: the entry waits, as it did before.
+  return unreadable.length === 0 && orphanedRefs(entry, entries, idMap).length > 0;
 }
 
 /**

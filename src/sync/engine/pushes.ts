@@ -2,9 +2,15 @@
 // one runs, it runs once more), rounds of uploads or of ready heads sent in parallel, a retry timer
 // armed for the earliest head that may go, and a backoff after a failed round (a storage fault).
 // One send is push.ts; one upload round is uploads.ts.
-import { expiredOutcome, NOT_A_MEMBER } from '../core/lifecycle';
+import { createDiscardedOutcome, expiredOutcome, NOT_A_MEMBER } from '../core/lifecycle';
 import type { OutboxEntry } from '../core/mutations';
-import { expiredHeads, nextBatch, nextWakeAt, type SendState } from '../core/ordering';
+import {
+  expiredHeads,
+  nextBatch,
+  nextWakeAt,
+  orphanedEntries,
+  type SendState,
+} from '../core/ordering';
 import { type BackoffOptions, backoff, type Outcome } from '../core/outcomes';
 import { loadIdMap, loadOutbox, loadUploaded, type OutboxSnapshot } from '../outbox';
 import type { Clock } from '../ports';
@@ -141,11 +147,19 @@ export class PushScheduler {
    */
   private async round(): Promise<boolean> {
     const { deps, observed, health } = this.host;
-    const { state, entries } = await this.view();
+    const { state, entries, outbox } = await this.view();
     // Too old to send under its key (the server may have forgotten it): refused here, shown.
     const expired = expiredHeads(entries, state, deps.now());
     if (expired.length > 0) {
       for (const entry of expired) await recordOutcome(deps, entry.id, expiredOutcome());
+      await this.host.changed();
+      return true;
+    }
+    // Naming a row whose create was discarded: they would wait for ever (an entry this app cannot
+    // read may be that create, so then they wait).
+    const orphaned = outbox.unreadable.length > 0 ? [] : orphanedEntries(entries, state);
+    if (orphaned.length > 0) {
+      for (const entry of orphaned) await recordOutcome(deps, entry.id, createDiscardedOutcome());
       await this.host.changed();
       return true;
     }

@@ -128,6 +128,22 @@ describe('sync engine: regressions found by the property test', () => {
     );
   });
 
+  it('refuses a message on a sheet whose refused create was discarded (it never settled)', async () => {
+    // Seed 1260213985: the create is refused (a departed owner) and discarded; the screen still
+    // holds the sheet's temporary id and posts a message on it. Nothing will ever map that id:
+    // the engine refuses the message at enqueue, and the save behind it still goes.
+    await runScenario(world, {
+      tabs: 1,
+      steps: [
+        { kind: 'create', tab: 0, owner: 'departed' },
+        { kind: 'pull', tab: 0 },
+        { kind: 'decide', pick: 0, action: 'discard' },
+        { kind: 'message', tab: 0, thread: 'created' },
+        { kind: 'save', tab: 0, target: 'sheet0' },
+      ],
+    });
+  });
+
   it('answers its own tab at once when the only tab wakes from a long stall', async () => {
     const { device, ready } = await openDevice(world, 1);
     try {

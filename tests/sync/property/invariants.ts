@@ -1,10 +1,11 @@
 // The end of a property run (issue 4 "Tests"): everything healed, the queue left to come to rest,
 // then judged twice. While refusals still stand: every refused entry is shown failed, in every
-// tab, with the server's own answer; no entry is lost; none was applied twice. After the user
-// discarded what was refused and a last pull: the outbox is empty, every entry the user kept was
-// applied exactly once (Idempotency-Key records, and the rows its marker names), each row's
-// changes landed in the order they were made and the last owner change won, and the device's
-// tables equal the server's projections of the company, list totals included.
+// tab, with the server's own answer (or the device's, never sent); no entry is lost; none was
+// applied twice. After the user discarded what was refused and a last pull: the outbox is empty,
+// every entry the user kept was applied exactly once (Idempotency-Key records, and the rows its
+// marker names; none for a call refused at enqueue), each row's changes landed in the order they
+// were made and the last owner change won, and the device's tables equal the server's
+// projections of the company, list totals included.
 
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
@@ -16,6 +17,8 @@ import { readIdMapPairs } from '../../../src/data/meta';
 import { recountTotals } from '../../../src/data/totals';
 import { companyRowKeys } from '../../../src/data/writes';
 import { isRecord } from '../../../src/domain/guards';
+import { SYNC_LABELS } from '../../../src/domain/messages/sync';
+import { CREATE_DISCARDED_CODE } from '../../../src/sync/core/lifecycle';
 import { asRow, type Row } from '../../../src/sync/core/types';
 import { loadOutbox } from '../../../src/sync/outbox';
 import type { Tab } from './device';
@@ -77,7 +80,7 @@ const successes = (answers: Map<string, StoredAnswer[]>, id: string) =>
 function checkUnknown(play: Play, answers: Map<string, StoredAnswer[]>): void {
   const known = new Set(play.entries.flatMap((e) => (e.id === null ? [] : [e.id])));
   const unknown = [...answers.keys()].filter((id) => !known.has(id));
-  const uncertain = play.entries.filter((e) => e.id === null).length;
+  const uncertain = play.entries.filter((e) => e.id === null && !e.refused).length;
   expect(
     unknown.length,
     `entries on the server the user never made: ${unknown}`,
@@ -105,6 +108,12 @@ async function checkStanding(play: Play): Promise<void> {
     }
     if (stored.status !== 'failed') continue;
     expect(applied, `${entry.id} shown failed though applied`).toBe(0);
+    // Refused on the device (its sheet's create was discarded): the server never saw it.
+    if (stored.failure?.code === CREATE_DISCARDED_CODE) {
+      expect(answers.get(entry.id), `${entry.id} sent though refused here`).toBeUndefined();
+      expect(stored.failure.message).toBe(SYNC_LABELS.CREATE_DISCARDED);
+      continue;
+    }
     // The server's refusal under the entry's key: the one it stored (a replay answers it again),
     // else (409, 403: never stored) the last such answer that reached the device.
     const kept = (answers.get(entry.id) ?? []).find((a) => a.key === stored.key);
@@ -213,7 +222,9 @@ async function checkFinal(play: Play, discarded: boolean): Promise<void> {
       entry.marker === null ? null : texts.filter((t) => t.includes(entry.marker ?? ''));
     if (entry.id === null) {
       if (marked)
-        expect(marked.length, `${entry.marker} made more than once`).toBeLessThanOrEqual(1);
+        expect(marked.length, `${entry.marker} made more than once`).toBeLessThanOrEqual(
+          entry.refused ? 0 : 1,
+        );
       continue;
     }
     const applied = successes(answers, entry.id);

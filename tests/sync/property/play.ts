@@ -1,9 +1,10 @@
 // Plays a scenario's steps against the device and the server, and keeps what the invariants need
 // to judge the end state: every enqueue call with the id it answered (or none, when its tab died
-// first), the marker its row carries, whether the server must refuse it; someone else's server
-// changes with the versions they produced; the entries the user discarded.
+// first or the engine refused it), the marker its row carries, whether the server must refuse
+// it; someone else's server changes with the versions they produced; the entries discarded.
 import { eq } from 'drizzle-orm';
 import { orders, sheets } from '../../../server/db/schema/index';
+import { SYNC_LABELS } from '../../../src/domain/messages/sync';
 import type { MutationInput, MutationType } from '../../../src/sync/core/mutations';
 import { asRow } from '../../../src/sync/core/types';
 import type { TestServer } from '../../support/app';
@@ -21,6 +22,11 @@ export interface Enqueued {
   /** The entry id the call answered; null when the call never answered (its tab died). */
   id: string | null;
   error: string | null;
+  /**
+   * The engine refused the call, nothing written: it names a sheet whose create was discarded
+   * (the screen still holds its temporary id). Never on the server.
+   */
+  refused: boolean;
   type: MutationType;
   mutation: MutationInput;
   /** Unique text in the created row (sheet remark, message subject), to count it on the server. */
@@ -173,6 +179,7 @@ export class Play {
       tab: tab.runtime.id,
       id: answer.id,
       error: answer.error,
+      refused: answer.error?.includes(SYNC_LABELS.CREATE_DISCARDED) ?? false,
       type: mutation.type,
       mutation,
       marker,
