@@ -12,6 +12,7 @@ import { useSession } from '../../platform/session/useSession';
 import { useSyncApi } from '../../platform/sync/useSyncApi';
 import { useSyncWrite } from '../../platform/sync/useSyncWrite';
 import type { FileRef } from '../../sync/core/mutations/spec';
+import { enqueueRefusal } from '../../sync/engine/commands';
 import type { StoreFileResult } from '../../sync/engine/files';
 import type { ChatTarget } from './chatTarget';
 
@@ -71,8 +72,9 @@ export function useSendMessage(target: ChatTarget, contact: ChatContact | null):
         }),
       );
       return null;
-    } catch {
-      return CHAT_MESSAGES.SAVE_FAILED;
+    } catch (error) {
+      // A thread of a sheet whose create was discarded: the engine's reason, not "try again".
+      return enqueueRefusal(error) ?? CHAT_MESSAGES.SAVE_FAILED;
     }
   };
 }

@@ -10,7 +10,7 @@ import { SYNC_LABELS } from '../../../src/domain/messages/sync';
 import { CREATE_DISCARDED_CODE } from '../../../src/sync/core/lifecycle';
 import type { MutationInput } from '../../../src/sync/core/mutations';
 import type { MessagePostPayload } from '../../../src/sync/core/mutations/todos';
-import { discardEntry, enqueueEntry } from '../../../src/sync/engine/commands';
+import { discardEntry, enqueueEntry, enqueueRefusal } from '../../../src/sync/engine/commands';
 import { line } from '../core/fixtures';
 import {
   engineSuite,
@@ -93,9 +93,12 @@ describe('entries on a row whose create was discarded', () => {
     expect(await db.sheets.get([A(), sheetId])).toBeUndefined();
 
     const todoId = await engine.temporaryId();
-    await expect(engine.enqueue(A(), message(todoId, sheetId, '还在吗'))).rejects.toThrow(
-      SYNC_LABELS.CREATE_DISCARDED,
+    const refused = await engine.enqueue(A(), message(todoId, sheetId, '还在吗')).then(
+      () => null,
+      (error: unknown) => error,
     );
+    // The chat panel shows the engine's reason (useSendMessage).
+    expect(enqueueRefusal(refused)).toBe(SYNC_LABELS.CREATE_DISCARDED);
     expect(await db.outbox.count()).toBe(0);
     expect(await db.todos.get([A(), todoId])).toBeUndefined();
     // The outbox is at rest: nothing waits for an id that will never come.
