@@ -1,4 +1,4 @@
-// Server figures of the report export's PDF renders (issue 9): N renders started together,
+// Server figures of the report export's PDF renders: N renders started together,
 //  - inline: renderPdf on the main thread, as the generate route did before the render pool;
 //  - pool: through the route's renderer (server/documents/renderPool.ts: piscina worker threads,
 //    DOCUMENT_RENDERS threads), with 1 thread (the default) and with one per core.

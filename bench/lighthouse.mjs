@@ -1,4 +1,4 @@
-// PWA figures for issue 5, on the built app (dist/) served by the real server on loopback:
+// PWA figures of the built app (dist/) served by the real server on loopback:
 //  - installability: Chromium's own verdict (CDP Page.getInstallabilityErrors, in a persistent
 //    profile: incognito is never installable) and the parsed manifest's errors. Lighthouse 12
 //    dropped its PWA category, so this is what its "installable" audit used to ask;

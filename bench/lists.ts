@@ -1,4 +1,4 @@
-// Browser figures of the purchase list and the order list (issue 6 "Bench"), in Debian's Chromium
+// Browser figures of the purchase list and the order list, in Debian's Chromium
 // through Playwright, driving the built app against the real server with bench-scale data:
 //  1. route change to first rows painted, each list type and order tab, at 100k local rows
 //     (target p95 < 100 ms); also sorts and filters served by the lists' index;

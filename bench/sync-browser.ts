@@ -1,4 +1,4 @@
-// Browser figures of the sync engine (issue 4 "Bench"), in Debian's Chromium through Playwright,
+// Browser figures of the sync engine, in Debian's Chromium through Playwright,
 // against the real server in-process on loopback with bench-scale data (server/demo/seed/bulk.ts):
 //  1. first full sync of the company by the product's worker (src/sync/client.ts): rows/s, the
 //     ratio to raw Dexie bulkPut of the same rows in the same browser and run, main-thread long

@@ -1,4 +1,4 @@
-// The personal centre on a 375 px phone (issue 8, phone-sized screens): nothing wider than the
+// The personal centre on a 375 px phone (phone-sized screens): nothing wider than the
 // screen, the panels stack, the controls are tappable, and the reset-password dialog fits.
 import { AccountPage, RegisterPage } from './fixtures/AccountPage';
 import { expectAccessible } from './fixtures/axe';

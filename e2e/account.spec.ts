@@ -1,5 +1,5 @@
-// The personal centre and registration (settings-messaging-shared §2, §5 "Password reset", issue 8
-// items 1–3 and 7): as buyer, the profile, the VIP panel of the VIP company and none for the
+// The personal centre and registration (settings-messaging-shared §2, §5 "Password reset"):
+// as buyer, the profile, the VIP panel of the VIP company and none for the
 // other, the sales manager and my companies, offline read-only; on the dedicated `resetpw`
 // account, the password reset with the code from the SMS outbox (the server's log) and the new
 // password at the provider, and the avatar crop; signed out, the registration page's rules and

@@ -1,4 +1,4 @@
-// The chat panel on a phone (issue 7 item 2): at 375 px it covers the screen without scrolling
+// The chat panel on a phone: at 375 px it covers the screen without scrolling
 // sideways, the input and its buttons are within reach, and a message sent from it shows.
 import { BuyerApi } from './fixtures/BuyerApi';
 import { ChatPage } from './fixtures/ChatPage';

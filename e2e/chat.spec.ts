@@ -1,4 +1,4 @@
-// The chat panel of an order (issue 7 items 2 and 3) as the demo buyer: a message another user of
+// The chat panel of an order as the demo buyer: a message another user of
 // the company sends appears live in an open chat (by the live event alone, pulls held); a message with an attachment written offline
 // shows at once as 发送中 and lands exactly once after reconnecting; messages addressed to the
 // user are set READ five seconds after the panel opens; and the input's rules (empty send, Enter

@@ -1,4 +1,4 @@
-// Company settings (issue 8 items 4 and 7) as admin, administrator of 上海精工 (VIP; country and
+// Company settings as admin, administrator of 上海精工 (VIP; country and
 // province held, city still open, no invoice info or address in the demo): company info with the
 // location confirmation and the lock, the logo, invoice info for CN with its required fields and
 // cascading clears, the delivery address cascade with set and update, offline read-only; as buyer

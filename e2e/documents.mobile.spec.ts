@@ -1,4 +1,4 @@
-// Documents on a 375 px phone (issue 9): the contract-export dialog fits the screen and its
+// Documents on a 375 px phone: the contract-export dialog fits the screen and its
 // controls can be tapped; the preview, full screen, says why the PDF is not shown inside the page
 // and offers 打开 (the PDF in the phone's viewer) and 下载; the downloaded contract carries the
 // order and the first payment typed.

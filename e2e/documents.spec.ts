@@ -1,4 +1,4 @@
-// Report export on the order and sheet detail (issue 9, settings-messaging-shared §2 "Printable
+// Report export on the order and sheet detail (settings-messaging-shared §2 "Printable
 // documents and report export", §5 "Contract export") as buyer:
 // - 报表导出 lists the module's templates with their file names;
 // - 采购合同 goes through the contract-export dialog: in 上海精工 (no default shipping address, no

@@ -1,4 +1,4 @@
-// The order detail's logistics and invoice panels (issue 9 item 4) as buyer: a shipped order shows
+// The order detail's logistics and invoice panels as buyer: a shipped order shows
 // its boxes with their express-tracking logs (newest first) and its invoice with its progress log;
 // 打印标签 makes the box labels (箱标) in the browser, previews them and 下载 saves a PDF whose text
 // (pdftotext) holds the order number and the box names; 打印发票 prints that invoice. An order not

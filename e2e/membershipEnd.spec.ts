@@ -1,4 +1,4 @@
-// A handover while the employee is signed in (issue 16 item 5, security review M5): `leaver`
+// A handover while the employee is signed in (security review M5): `leaver`
 // (赵立) works in the app in a second browser; `admin` hands him over; within 10 s his live
 // channel is closed and his app, having reached the server on that, shows the no-company message
 // and keeps none of the company's sheets on the device. He is restored at the end (the demo data

@@ -1,4 +1,4 @@
-// The order detail on a phone (issue 6 item 6): at 375 px the page does not scroll sideways,
+// The order detail on a phone: at 375 px the page does not scroll sideways,
 // the summary fields stack, only the wide product table scrolls in its own box, and the pager
 // and owner dialog stay within reach.
 import { BuyerApi } from './fixtures/BuyerApi';

@@ -1,4 +1,4 @@
-// The order detail (purchasing-core §2.4, issue 6 item 3) as buyer, read from the device: opened
+// The order detail (purchasing-core §2.4) as buyer, read from the device: opened
 // with the address a list row gives it, the summary and product table as the server has them,
 // previous/next through the list, SIGNED hiding what the spec hides, the progress timeline, the
 // same screen under the purchase list, and the not-found state.

@@ -1,4 +1,4 @@
-// The order list on a phone (issue 6 item 6): at 375 px the orders are cards with the key fields,
+// The order list on a phone: at 375 px the orders are cards with the key fields,
 // cancelled ones greyed, nothing scrolls sideways, and touch opens an order.
 import { listCountText } from '../src/domain/list/paging';
 import { BuyerApi } from './fixtures/BuyerApi';

@@ -1,4 +1,4 @@
-// Changing an order's owner offline (issue 6 item 3, DESIGN §4 outbox): the new owner shows at
+// Changing an order's owner offline (DESIGN §4 outbox): the new owner shows at
 // once with the 待同步 marker while the server still has the old one; back online the change
 // reaches the server exactly once and the marker goes.
 import { openOrderForOwnerChange } from './fixtures/ownerChange';

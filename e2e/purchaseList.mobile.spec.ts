@@ -1,4 +1,4 @@
-// The purchase list on a phone (issue 6 item 6): at 375 px the rows are cards with the key fields,
+// The purchase list on a phone: at 375 px the rows are cards with the key fields,
 // nothing scrolls sideways, the list type is a choice, the filters fold away, and touch opens a row.
 import { listCountText } from '../src/domain/list/paging';
 import { BuyerApi } from './fixtures/BuyerApi';

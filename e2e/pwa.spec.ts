@@ -1,4 +1,4 @@
-// The installable offline app (issue 5 item 5) in the built app: the service worker takes the
+// The installable offline app in the built app: the service worker takes the
 // page on the first load, a reload with no network still opens the app, logos and uploaded images
 // are cached but API answers never are, and a new build of the worker offers 新版本可用.
 import { readdirSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// The signed-in session (issue 5 items 1 and 2) as buyer, signed in once per worker: the
+// The signed-in session as buyer, signed in once per worker: the
 // installed app reopens offline with the last user, an expired token is renewed, a refused one
 // leaves the app readable with a notice, and administrator pages are refused.
 import type { Page } from '@playwright/test';

@@ -1,4 +1,4 @@
-// The sheet detail and create form on a 375 px phone (issue 6 item 6): the page never scrolls
+// The sheet detail and create form on a 375 px phone: the page never scrolls
 // sideways (only the wide product table does, inside its own box), the facts stack, and the
 // buttons are usable by touch.
 import { BuyerApi } from './fixtures/BuyerApi';

@@ -1,4 +1,4 @@
-// The create form and a draft's editing (purchasing-core §2.3, §4.2, §5, issue 6 item 2) as buyer:
+// The create form and a draft's editing (purchasing-core §2.3, §4.2, §5) as buyer:
 // a message for every rule of the form, the brand and product choice rules, a sheet with two lines
 // created offline that survives an offline reload and reaches the server exactly once, and a
 // draft saved and sent.

@@ -1,4 +1,4 @@
-// The purchase sheet detail (purchasing-core §2.3, §4.2, issue 6 item 2) as buyer, read from the
+// The purchase sheet detail (purchasing-core §2.3, §4.2) as buyer, read from the
 // device: opened with the address a list row gives it, the head, facts and product table as the
 // server has them, previous/next through the list, an order id redirecting, the validity warning,
 // the 3C refusal, placing an order with its VIP use, cancel with a reason and restore, and the

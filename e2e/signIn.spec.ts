@@ -1,4 +1,4 @@
-// Sign-in (issue 5 item 1): through the app against the embedded provider, back to the address
+// Sign-in: through the app against the embedded provider, back to the address
 // the user asked for; the no-company account gets the spec's message and is signed out; and the
 // provider itself (wrong password, tokens the API accepts).
 import type { Page } from '@playwright/test';

@@ -1,4 +1,4 @@
-// Staff management on a 375 px phone (issue 8 item 5): the table becomes cards, nothing is wider
+// Staff management on a 375 px phone: the table becomes cards, nothing is wider
 // than the screen, the add form stacks and works by touch.
 import { STAFF_MESSAGES } from '../src/domain/staff/messages';
 import { expectTouchable, pageOverflow } from './fixtures/phone';

@@ -1,4 +1,4 @@
-// Staff management as `admin` (issue 8 item 5): add and edit an employee with the form's
+// Staff management as `admin`: add and edit an employee with the form's
 // refusals, hand over the dedicated `leaver` (赵立) to a successor, his sign-in refused in a fresh
 // browser, restore him, delete a departed employee, and the read-only offline view. Only rows this
 // spec creates, and `leaver`, are changed (the demo data is shared by every spec of the run).

@@ -1,4 +1,4 @@
-// The to-do page (issue 7 item 1) as the demo buyer, who works for two companies: the seeded
+// The to-do page as the demo buyer, who works for two companies: the seeded
 // to-dos of both, mine or the whole company; keyboard stepping; marking processed offline that
 // lands once; favourites; the take-over and the company-switch confirmations.
 import type { APIRequestContext, Page, Response } from '@playwright/test';

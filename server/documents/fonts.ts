@@ -1,4 +1,4 @@
-// The server checks the PDF fonts before it starts (issue 9): the report export reads the subsets
+// The server checks the PDF fonts before it starts: the report export reads the subsets
 // the build makes (src/documents/fonts/generated/), and finding them missing on the first export
 // would turn a deployment mistake into a user's 500. Missing or torn files are built now, as the
 // font loader would have built them lazily (the font package is a dependency, so a clone that

@@ -1,4 +1,4 @@
-// The server's PDF renderer (issue 9): the generate route builds a DocumentSpec on the main thread
+// The server's PDF renderer: the generate route builds a DocumentSpec on the main thread
 // and renders it here, in worker threads (piscina, renderWorker.ts), so the 0.1–0.3 s of pdf-lib
 // and fontkit CPU per PDF no longer stalls every other request. The render limit in front
 // (renderLimit.ts) is the one bound: `threads` renders run at once (one per worker), `maxWaiting`

@@ -1,4 +1,4 @@
-// Notices a blocked event loop for /healthz (issue 16 item 2): a heartbeat timer that fires every
+// Notices a blocked event loop for /healthz: a heartbeat timer that fires every
 // `tickMs`; a gap between two beats more than `blockedMs` longer than expected means nothing ran
 // for that long (one slow regex, a huge synchronous parse, a long query of the in-process PGlite).
 // The process then reports not-ok for `holdMs`: a probe every 10 s sees one block at least once,

@@ -1,4 +1,4 @@
-// `GET /healthz`: the liveness signal an orchestrator polls (issue 16 item 2). Not ok (503) when
+// `GET /healthz`: the liveness signal an orchestrator polls. Not ok (503) when
 // the event loop was blocked over 2 s within the last 10 s, when the database does not answer,
 // or when the live channel's database listener is down (it reconnects by itself; a process that
 // stays deaf is better restarted than left serving stale screens).

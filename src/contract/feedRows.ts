@@ -52,7 +52,7 @@ export type SheetLine = {
     validity_end_date: string | null;
     quote_comment: string | null;
     url_path: string | null;
-    /** Documents (issue 9); absent in rows stored by an older app. Tariff is a fraction (0.08). */
+    /** Documents; absent in rows stored by an older app. Tariff is a fraction (0.08). */
     tariff?: number | null;
     /** The Chinese trade name for customs clearance (清关品名). */
     chinese_name?: string | null;

@@ -53,7 +53,7 @@ export type OrderRow = {
   order_product_list: Array<{
     id: number;
     qty: number;
-    // Document fields (issue 9): optional, as rows stored by an older app lack them.
+    // Document fields: optional, as rows stored by an older app lack them.
     brand_name?: string | null;
     product_name?: string | null;
     /** The order number (订货号). */
@@ -86,7 +86,7 @@ export type OrderRow = {
       amount?: number | null;
     };
   }>;
-  /** Document info (issue 9), absent in rows stored by an older app: read with `?? null`. */
+  /** Document info, absent in rows stored by an older app: read with `?? null`. */
   supplier_quotation_no?: string | null;
   currency?: string | null;
   /** VAT rate as a fraction (0.13). */

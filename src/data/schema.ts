@@ -114,7 +114,7 @@ export const STORES_V2: Partial<Record<TableName, string>> = {
 
 /**
  * Version 3: every header of the purchase and order lists sorts, and the quick-search filters
- * apply, through one multiEntry index per table (issue 6 item 7: no scan for filter + sort).
+ * apply, through one multiEntry index per table.
  * The upgrade derives the entries from the stored rows.
  */
 export const STORES_V3: Partial<Record<TableName, string>> = {

@@ -1,4 +1,4 @@
-// What a document definition reads (issue 9): the synced order or sheet row, the two parties'
+// What a document definition reads: the synced order or sheet row, the two parties'
 // company rows, the user and the timezone, and a fixed "now" so the same input gives the same
 // document (and PDF bytes). Party A is the buyer (companies[buyerId, buyerId]); party B the
 // supplier (companies[buyerId, order.supplier_order_node.company_id]).

@@ -1,4 +1,4 @@
-// The document model every printable document is written in (issue 9). A definition turns synced
+// The document model every printable document is written in. A definition turns synced
 // rows into a DocumentSpec; `renderPdf` (pdf/render.ts) lays it out on A4 pages, or on the page
 // format the spec names (a box label). The model is layout-agnostic: it says what to show, never
 // where, so the same spec renders to the same bytes in the browser and on the server. Every text

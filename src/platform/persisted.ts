@@ -38,7 +38,7 @@ const PERSISTED = {
   },
   /** The last GET /api/v7/user of the signed-in subject, for offline starts (src/platform/session). */
   account: { store: 'local', name: 'purchasing.session.account', schema: cachedAccountSchema },
-  /** The company this device last worked in: the default for a new tab (spec §6). */
+  /** The company this device last worked in: the default for a new tab (settings-messaging-shared §6). */
   companyOnDevice: {
     store: 'local',
     name: 'purchasing.session.company',

@@ -77,7 +77,7 @@ const routeTree = rootRoute.addChildren([
 ]);
 
 // Scroll restoration stays off: the router then scrolls to the top after every navigation
-// (spec §2 "After navigation the page scrolls to the top").
+// (settings-messaging-shared §2 "After navigation the page scrolls to the top").
 export const router = createRouter({
   routeTree,
   defaultPreload: false,

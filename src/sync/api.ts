@@ -1,4 +1,4 @@
-// The one typed API of the sync worker (issue 4 item 2), declared once: the worker implements it
+// The one typed API of the sync worker, declared once: the worker implements it
 // (`satisfies SyncApi`), the main thread gets it as comlink's `Remote<SyncApi>`. The engine's
 // commands (`pullNow`, `enqueue`, `retry`, `discard`, `status`) are not restated here: they are
 // SyncEngine's methods named in syncCommands.ts, so a follower tab and the leader tab answer the

@@ -1,4 +1,4 @@
-// The main thread's handle on the sync worker (issue 4 item 2): starts the module worker (Vite
+// The main thread's handle on the sync worker: starts the module worker (Vite
 // bundles `./worker.ts`) and wraps it with comlink, typed by the one SyncApi. Callbacks given to
 // the `on…` methods must be wrapped in comlink's `proxy`. Also the app's own pull trigger: the
 // worker hears `online` itself, but only the page knows when the user comes back to it.

@@ -1,4 +1,4 @@
-// One tab's sync session (issue 4 item 2). It is responsible for:
+// One tab's sync session. It is responsible for:
 // - the user's database, opened once per tab, and its end when another tab upgrades the schema,
 //   deletes the database or signs out (the app is told);
 // - the leader election of the user's tabs; while this tab leads, the engine and the live client

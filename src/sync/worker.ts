@@ -1,4 +1,4 @@
-// The sync Web Worker's entry (issue 4 item 2): one SyncSession per tab, wired to the worker's
+// The sync Web Worker's entry: one SyncSession per tab, wired to the worker's
 // own facilities (Web Locks, BroadcastChannel, fetch, WebSocket, the `online` event) and exposed
 // to the tab's main thread with comlink as the typed SyncApi.
 import { expose } from 'comlink';

@@ -8,7 +8,7 @@ import {
   routeRedirect,
 } from '../../src/domain/routes';
 
-// One row per route of settings §2 "Route table" and purchasing §2.1.
+// One row per route of settings-messaging-shared §2 "Route table" and purchasing-core §2.1.
 const table = [
   ['/', 'public'],
   ['/register', 'public'],

@@ -1,4 +1,4 @@
-// Server-side faults for the sync property test (issue 4 "Tests"), as Fastify hooks on the test
+// Server-side faults for the sync property test, as Fastify hooks on the test
 // server, at the two points an outbox cares about: before the handler (a 503, nothing committed;
 // a slow start; someone else's change of the same row just before ours) and after it (committed,
 // then the connection is cut or the answer is late). Only the engine's requests are touched:

@@ -1,5 +1,5 @@
 // What the printable documents read besides the order itself (settings-messaging-shared §3
-// "Order lines", "Printable documents (content)"; issue 9): the logistics boxes of a shipped order
+// "Order lines", "Printable documents (content)"): the logistics boxes of a shipped order
 // with their lines and express-tracking log, and the supplier's invoices with their lines and
 // progress log. All of it reaches the buyer inside the synced order row (server/sync/projections/).
 import { date, index, integer, numeric, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';

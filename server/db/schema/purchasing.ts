@@ -44,7 +44,7 @@ export const sheets = pgTable(
     remark: text('remark'),
     orderId: ref('order_id'),
     cancelReason: text('cancel_reason'),
-    /** The supplier's CNY prices carry 13% VAT (the quotation document adds it; issue 9). */
+    /** The supplier's CNY prices carry 13% VAT (the quotation document adds it). */
     hasCnyVatFee: boolean('has_cny_vat_fee').notNull().default(false),
     createTime: time('create_time').notNull().defaultNow(),
     writeTime: time('write_time').notNull().defaultNow(),
@@ -111,7 +111,7 @@ export const orders = pgTable(
     /** Supplier invoice state: INVOICE, NO_INVOICE, PARTIAL. */
     invoiceState: text('invoice_state').notNull().default('NO_INVOICE'),
     signTime: time('sign_time'),
-    /** Document info (issue 9): VAT rate, CNY per unit of `currency`, extra fee in `currency`. */
+    /** Document info: VAT rate, CNY per unit of `currency`, extra fee in `currency`. */
     taxRate: numeric('tax_rate', { precision: 5, scale: 4 }).notNull().default('0.1300'),
     exchangeRate: numeric('exchange_rate', { precision: 12, scale: 6 }),
     extraFee: money('extra_fee'),
@@ -146,7 +146,7 @@ export const orderLines = pgTable(
     qty: integer('qty').notNull(),
     taxedPriceUnit: money('taxed_price_unit'),
     taxedAmount: money('taxed_amount'),
-    /** Document fields (issue 9): brand and product names, parameter, customs trade name. */
+    /** Document fields: brand and product names, parameter, customs trade name. */
     brandName: text('brand_name'),
     productName: text('product_name'),
     parameter: text('parameter'),

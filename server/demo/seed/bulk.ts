@@ -99,7 +99,7 @@ type Writer = {
   rows: number;
   feedEntries: number;
   targets: ThreadTarget[];
-  /** Document fields, boxes and invoices (issue 9) come from this stream. */
+  /** Document fields, boxes and invoices come from this stream. */
   documentsRng: Random;
   anchorMs: number;
   ordersWritten: number;

@@ -119,7 +119,7 @@ export async function seedDemoData(
       firstLine.attachments = [photo.attachment, sheetPdf.attachment];
       fileRows.push(photo.file, sheetPdf.file);
     }
-    // Document fields (issue 9) from their own streams, so the rows above keep their values.
+    // Document fields from their own streams, so the rows above keep their values.
     const excludedLines = await prepareOrderDocuments(tx, root.fork('order-documents'), built);
     const orderRows = built.flatMap((d) => (d.order ? [d.order] : []));
     await insertAll(tx, orders, orderRows);

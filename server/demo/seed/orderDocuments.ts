@@ -1,4 +1,4 @@
-// What the printable documents of an order read (issue 9; settings-messaging-shared §3 "Order
+// What the printable documents of an order read (settings-messaging-shared §3 "Order
 // lines", "Printable documents (content)"): the order lines' names, customs names, untaxed prices
 // and shipment periods, the order's tax rate, exchange rate, extra fee, CNY VAT flag, contract first
 // payment, a few lines left out of documents (INVALID, REPLACED, deleted), the sheets' CNY VAT fee

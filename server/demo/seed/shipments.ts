@@ -1,6 +1,6 @@
 // The generators of an order's logistics boxes (with lines, weights, customs codes, origins,
-// tracking numbers and express-tracking logs) and of its invoices (with lines and progress logs),
-// issue 9. Pure but for loadProductFacts, and shared: the demo and bulk seeds
+// tracking numbers and express-tracking logs) and of its invoices (with lines and progress logs).
+// Pure but for loadProductFacts, and shared: the demo and bulk seeds
 // (orderDocuments.ts) build the boxes and invoices an order at its state already has; the supplier
 // simulator (server/demo/sim/orderDocuments.ts) packs, moves and invoices them as it moves the order.
 

@@ -1,4 +1,4 @@
-// The supplier's paperwork as the simulator moves an order (issue 9), inside the action's
+// The supplier's paperwork as the simulator moves an order, inside the action's
 // transaction: from state 50 on it packs the lines that reached the warehouse into boxes and adds
 // an express-tracking entry to every box at each further step (carrier and tracking number as the
 // goods go abroad, then home); when it invoices an order it issues the invoice of the lines not yet

@@ -1,4 +1,4 @@
-// How the supplier's sales contact answers a buyer's chat message (issue 7 item 4): by what the
+// How the supplier's sales contact answers a buyer's chat message: by what the
 // message is about, found from words buyers use (price, delivery, invoice …), with a reply naming
 // the document. A question always gets an answer; anything else only now and then (the contact
 // has read it either way), so a demo conversation is alive without an answer to every "收到".

@@ -1,7 +1,7 @@
-// One step of the supplier simulator (issue 3 item 7): the supplier quotes sent inquiries,
+// One step of the supplier simulator: the supplier quotes sent inquiries,
 // confirms contracts and cancel requests, moves orders along with their payment and invoice
 // states, writing messages to the buyer as it goes, and reads and answers the buyers' chat
-// messages (issue 7 item 4). Deterministic: the same database, clock and
+// messages. Deterministic: the same database, clock and
 // random stream give the same actions. Each action runs in its own `write` transaction, so a long
 // backlog never holds the sync lock for long, and one failing record does not undo the others.
 // startSimulator (runner.ts) calls this on a timer.

@@ -1,4 +1,4 @@
-// The account's calls: the signed-in user and its companies (GET /api/v7/user, spec §3 "Current
+// The account's calls: the signed-in user and its companies (GET /api/v7/user, settings-messaging-shared §3 "Current
 // user", §6), the personal centre's (sms verify_code, password, avatar: settings-messaging-shared
 // §7) and the registration's (ours: docs/api.md). The user's shape is validated on arrival and
 // again when read back from the offline copy (src/platform/session/storedSession.ts).
@@ -29,7 +29,7 @@ export const userInfoSchema = z.object({
   mobile: z.string().nullable(),
   timezone: z.string(),
   companies: z.array(membershipSchema),
-  /** Set (with `companies: []`) when the account may not use the system (spec §4 "Login"). */
+  /** Set (with `companies: []`) when the account may not use the system (settings-messaging-shared §4 "Login"). */
   no_company_message: z.string().nullable(),
 });
 

@@ -1,5 +1,5 @@
 // The brand and product searches of the sheet editor (docs/api.md §10): answers checked on
-// arrival. They go to the search host when config.json names one (spec §7).
+// arrival. They go to the search host when config.json names one (settings-messaging-shared §7).
 import { z } from 'zod';
 import { route } from './route';
 

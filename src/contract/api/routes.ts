@@ -1,4 +1,4 @@
-// Every route the app calls, in one registry (issue 17 point 1): the main thread calls them with
+// Every route the app calls, in one registry: the main thread calls them with
 // `api.call(APP_ROUTES.x, …)` (src/platform/api/apiClient.ts), the server types each handler's
 // answer with `answer(APP_ROUTES.x, …)` (server/http/replies.ts), and
 // tests/contract/routes.test.ts calls each against the real server. To add a route: declare it

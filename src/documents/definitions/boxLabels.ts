@@ -1,5 +1,5 @@
 // 箱标, the box labels of an order (settings-messaging-shared §2 "A static box-tag print template
-// is fetched", issue 9 item 4): one 100 × 150 mm page per box with the order number in large
+// is fetched"): one 100 × 150 mm page per box with the order number in large
 // bold type, the box and "第 n / N 箱", supplier → buyer, the receiver and the buyer's default
 // address, delivery company and tracking number, weights, lines and origin countries. The boxes and
 // their figures are the stock-out list's, so a label and the 出库单 never disagree (lines left out

@@ -17,7 +17,7 @@ export const PRODUCT_QUOTE_STATES = labelSet({
 });
 export type ProductQuoteState = (typeof PRODUCT_QUOTE_STATES.codes)[number];
 
-/** Quote states left out of printable reports (settings §4). */
+/** Quote states left out of printable reports (settings-messaging-shared §4). */
 export const QUOTE_STATES_OUT_OF_REPORTS = [
   'INVALID',
   'REPLACED',
@@ -86,7 +86,7 @@ export const QUOTATION_METHODS = labelSet({
 });
 export type QuotationMethod = (typeof QUOTATION_METHODS.codes)[number];
 
-/** NOT_QUOTE means "per quantity" here (settings §3), despite the code's name. */
+/** NOT_QUOTE means "per quantity" here (settings-messaging-shared §3), despite the code's name. */
 export const CHARGE_MODES = labelSet({
   UNSPECIFIED: '未指定',
   NOT_QUOTE: '按数量计费',

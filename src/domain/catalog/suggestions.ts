@@ -1,4 +1,4 @@
-// Offline suggestions for the brand and product inputs (issue 6 item 2: "brands and products the
+// Offline suggestions for the brand and product inputs (the spec: "brands and products the
 // user has seen before are suggested offline from local data"): the same matching the server's
 // search applies (trimmed, 2+ characters, contains, case-insensitive; exact, then prefix, then
 // the rest), run over the brands and sheet lines already on the device.

@@ -1,5 +1,5 @@
 // Payment methods and terms (purchasing-core §4.5, settings-messaging-shared §3 "Enumerations",
-// §4 "Payment terms", §9), plus the finance-side status sets of settings §3. The terms texts put
+// §4 "Payment terms", §9), plus the finance-side status sets of settings-messaging-shared §3. The terms texts put
 // §4.5 into Chinese; every label here is ours, as the specs give English meanings only
 // (docs/decisions.md).
 
@@ -49,7 +49,7 @@ export function paymentMethodTerms(code: string | null | undefined): string | nu
   return isPaymentMethod(code) ? PAYMENT_METHOD_INFO[code].terms : null;
 }
 
-/** The lower-case payment terms of settings §4, labelled like the methods they match. */
+/** The lower-case payment terms of settings-messaging-shared §4, labelled like the methods they match. */
 export const PAYMENT_TERMS = labelSet({
   earnest_payment: '30%预付，70%尾款',
   advance_payment: '100%预付款',

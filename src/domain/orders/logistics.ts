@@ -1,5 +1,5 @@
-// What the order detail's logistics and invoice panels show, from the synced order row (issue 9
-// item 4): each box with its lines (matched to the order's lines) and its express-tracking log,
+// What the order detail's logistics and invoice panels show, from the synced order row:
+// each box with its lines (matched to the order's lines) and its express-tracking log,
 // each invoice with its progress log; logs newest first, times in the user's zone.
 
 import { type LineExclusion, lineExclusion } from '../documents/excludedLines';

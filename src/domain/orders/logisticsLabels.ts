@@ -1,5 +1,5 @@
-// The words of the order detail's logistics (物流) and invoice (发票) panels (issue 9 item 4,
-// settings-messaging-shared §3 "Order lines", §7 invoice log). State names come from the shared
+// The words of the order detail's logistics (物流) and invoice (发票) panels
+// (settings-messaging-shared §3 "Order lines", §7 invoice log). State names come from the shared
 // label sets: boxes LOGISTICS_BOX_STATES (enums/logisticsStates), invoices INVOICE_STATUSES
 // (finance/paymentMethods), the same the invoice document prints.
 

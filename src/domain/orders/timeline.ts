@@ -1,4 +1,4 @@
-// An order's progress as a timeline (issue 6 item 3: "the order's progress drawn as a timeline of
+// An order's progress as a timeline ("the order's progress drawn as a timeline of
 // its state log, states 10 … 90 with their times"). The log (order_state_log_list) holds one
 // entry per state change; the timeline lists the progress states in their order with the time
 // each was reached, and the states still ahead without a time. A cancelled order has nothing

@@ -12,7 +12,7 @@ export const NEW_LINE_QUANTITY = 1;
 export const MAX_LINE_ATTACHMENTS = 2;
 export const MAX_ATTACHMENT_BYTES = 20 * 1024 * 1024;
 
-/** Image types the app recognises (settings §9) plus PDF; the extension decides when the type is blank. */
+/** Image types the app recognises (settings-messaging-shared §9) plus PDF; the extension decides when the type is blank. */
 export const LINE_ATTACHMENT_TYPES: Readonly<Record<string, readonly string[]>> = {
   'image/png': ['png'],
   'image/jpeg': ['jpg', 'jpeg'],

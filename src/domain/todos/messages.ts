@@ -18,7 +18,7 @@ export function takeOverConfirmation(assigneeName: string): string {
 }
 
 /**
- * The to-do page and the shell's to-do panel (issue 7 item 1). The spec words only the tab names'
+ * The to-do page and the shell's to-do panel. The spec words only the tab names'
  * empty states and the two confirmations above; these labels are ours.
  */
 export const TODO_INBOX_MESSAGES = {
@@ -64,7 +64,7 @@ export function listedCount(shown: number, total: number): string {
 }
 
 /**
- * The chat panel of an order or a sheet (issue 7 items 2 and 3). The spec words the empty-send,
+ * The chat panel of an order or a sheet. The spec words the empty-send,
  * size and delete-attachment messages (TODO_MESSAGES, FILE_MESSAGES); these labels are ours.
  */
 export const CHAT_MESSAGES = {

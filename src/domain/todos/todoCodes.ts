@@ -97,7 +97,7 @@ function query(params: ReadonlyArray<readonly [string, string]>): string {
   return params.map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('&');
 }
 
-/** The detail page each module opens (settings §2 route table: /order/order/detail keeps orderType=ALL). */
+/** The detail page each module opens (settings-messaging-shared §2 route table: /order/order/detail keeps orderType=ALL). */
 export const TODO_MODULE_DETAIL: Record<TodoModule, (item: DetailTarget) => string> = {
   ORDER: (item) =>
     `/order/order/detail?${query([
@@ -121,7 +121,7 @@ export function todoDetailHref(item: {
   return TODO_MODULE_DETAIL[module]({ module_id, module_number: item.module_number ?? null });
 }
 
-/** The two tabs of the to-do page and of the shell's panel (settings §2 "Shell"). */
+/** The two tabs of the to-do page and of the shell's panel (settings-messaging-shared §2 "Shell"). */
 export const INBOX_TABS = ['todo', 'favourites'] as const;
 export type InboxTab = (typeof INBOX_TABS)[number];
 export const INBOX_TAB_TEXT: Record<InboxTab, { label: string; empty: string }> = {

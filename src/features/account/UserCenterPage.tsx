@@ -1,5 +1,5 @@
-// The personal centre /user/user-center (settings-messaging-shared §2 "Personal centre", issue 8
-// items 1, 2 and 7): avatar, name and mobile from the session (GET /api/v7/user), the reset-
+// The personal centre /user/user-center (settings-messaging-shared §2 "Personal centre"):
+// avatar, name and mobile from the session (GET /api/v7/user), the reset-
 // password link, the VIP and sales-manager panels from the company row on this device, and the
 // user's companies. It reads offline; changing the avatar or the password needs the server, so
 // offline both are disabled with the reason shown.

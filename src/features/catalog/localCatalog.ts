@@ -1,5 +1,5 @@
 // What the device already knows of brands and products, for the offline suggestions of the sheet
-// form (issue 6 item 2): the company's synced brands, plus the brands and product lines of its
+// form: the company's synced brands, plus the brands and product lines of its
 // most recent sheets (which include sheets made offline and not yet synced). Read once when a
 // form opens, through the company's index ranges only, never a scan of another company's rows.
 import type { PurchasingDb } from '../../data/db';

@@ -1,4 +1,4 @@
-// The chat panel of an order or a sheet (issue 7 items 2 and 3), shown in the shell's right-side
+// The chat panel of an order or a sheet, shown in the shell's right-side
 // slot: the messages of the record (and of its linked record), oldest first and kept scrolled to
 // the bottom, live while open; refused sends with retry; the input at the foot. Opening it starts
 // the five-second mark-read of the messages addressed to the user.

@@ -1,4 +1,4 @@
-// The messages an open chat panel shows (issue 7 items 2 and 3): the records' threads read live
+// The messages an open chat panel shows: the records' threads read live
 // from the local database (what the engine pulls and the user's own sends, shown at once), with
 // the events of the records' message topics applied on top while the panel is open, so another
 // user's message appears before the pull that brings it: ADD appends, UPDATE and BOUND replace

@@ -1,4 +1,4 @@
-// The phone list (issue 6 item 6): at 375 px each row is a card with its key fields, in the
+// The phone list: at 375 px each row is a card with its key fields, in the
 // page's own scroll (a nested scroll box is awkward by touch). Only the cards in view are
 // rendered (@tanstack/react-virtual on the window), memoized by their row's version; near the
 // bottom (100 px) the next page loads.

@@ -1,5 +1,5 @@
-// The frame of every signed-in screen (settings-messaging-shared §2 "Shell", issue 5 items 3, 4
-// and 6): a header with the logo to the server-chosen landing list, the company switcher, the
+// The frame of every signed-in screen (settings-messaging-shared §2 "Shell"):
+// a header with the logo to the server-chosen landing list, the company switcher, the
 // news ticker, the sync status, the to-do badge and the user menu; the right-side to-do panel;
 // a slot for the chat panel (src/features/shell/shellPanels.ts); then the routed page. On a phone the switcher, ticker and user menu move into a burger menu.
 // Every route change closes the panel and remounts the page (the spec's "the view reloads"), except

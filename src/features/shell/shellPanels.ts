@@ -1,5 +1,5 @@
 // The shell's right-side panels as a context for the pages inside it: the to-do panel, and the
-// slot the chat panel of an order or sheet opens in (issue 7 fills it). A page asks for a panel;
+// slot the chat panel of an order or sheet opens in. A page asks for a panel;
 // the shell owns where it shows and closes it on the next route change.
 import { createContext, type ReactNode, useContext } from 'react';
 

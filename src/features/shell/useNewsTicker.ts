@@ -1,5 +1,5 @@
 // The header's news ticker: the first news item (GET /api/v7/news, public), remembered for
-// offline starts; with none, the VIP promotion link. A failed call is only logged (spec §8).
+// offline starts; with none, the VIP promotion link. A failed call is only logged (settings-messaging-shared §8).
 import { useEffect, useState } from 'react';
 import { APP_ROUTES } from '../../contract/api/routes';
 import { type NewsItem, newsTickerItem } from '../../domain/account/news';

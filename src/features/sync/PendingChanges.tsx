@@ -1,4 +1,4 @@
-// The pending-changes view (issue 5 item 4): every outbox entry with its state and the server's
+// The pending-changes view: every outbox entry with its state and the server's
 // message, retry and discard, and on a conflict the server's version beside the user's with the
 // choice to keep theirs. Entries this app version cannot read are listed too, never hidden.
 import {

@@ -1,4 +1,4 @@
-// The header's sync corner (issue 5 item 4): the status indicator for the current company and
+// The header's sync corner: the status indicator for the current company and
 // the pending-changes view it opens, wired to the session, the local database and the worker.
 // Retry and discard go through the connection's `write`, so an app update waits for them.
 import { useState } from 'react';

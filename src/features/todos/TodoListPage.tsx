@@ -1,5 +1,5 @@
-// The to-do page /message/waiting/list (settings-messaging-shared §2 "To-do and message inbox",
-// issue 7 item 1): MESSAGE and MAIL to-dos of every company of the user, scoped to mine or to the
+// The to-do page /message/waiting/list (settings-messaging-shared §2 "To-do and message inbox"):
+// MESSAGE and MAIL to-dos of every company of the user, scoped to mine or to the
 // whole company, and the favourites tab; read from the local database, so it opens offline and
 // follows the sync live. The tab and scope are kept in the page (not the address): changing them
 // must not remount the page and lose the keyboard's place.

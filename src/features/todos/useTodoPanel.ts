@@ -1,4 +1,4 @@
-// The shell's to-do panel reads its two tabs from the local database (issue 5 item 3): the to-do
+// The shell's to-do panel reads its two tabs from the local database: the to-do
 // tab is what the current company received and has not dealt with (UNREAD, READ), favourites are
 // its DELAYED items. Live: a pulled or optimistic change shows at once, in every tab of the app.
 import { useLiveQuery } from 'dexie-react-hooks';

@@ -1,8 +1,8 @@
-// The main thread's API client (issue 5 item 3) for the calls that need the server's answer at
+// The main thread's API client for the calls that need the server's answer at
 // once (search, place order, settings ...); synced data is read from IndexedDB instead. Every
 // call names its entry of the route registry (src/contract/api/routes.ts), which types what it
 // sends and the answer's schema it is checked with. Every call carries the bearer token and
-// `currentCompanyId` (DESIGN §3), and a failure shows its message (spec §8): 401 also signs out
+// `currentCompanyId` (DESIGN §3), and a failure shows its message (settings-messaging-shared §8): 401 also signs out
 // (the session decides how: online only, after the outbox check), 403 the permission message,
 // any other the server's error_message.
 import { z } from 'zod/mini';
@@ -41,7 +41,7 @@ type CallArgs<R extends Route> =
 export interface ApiClientDeps {
   /** The API's base URL; '' for this origin (config.json `gateway`). */
   baseUrl: string;
-  /** Where /api/v7/search calls go (config.json `searchHost`, spec §7); '' = `baseUrl`. */
+  /** Where /api/v7/search calls go (config.json `searchHost`, settings-messaging-shared §7); '' = `baseUrl`. */
   searchHost?: string;
   getToken(): Promise<string | null>;
   /** The current company, sent with every call; null before the account is loaded. */

@@ -1,4 +1,4 @@
-// Sign-in with oidc-client-ts against the runtime config's authority (issue 5 item 1):
+// Sign-in with oidc-client-ts against the runtime config's authority:
 // authorization code + PKCE, the user kept in Web Storage (src/platform/auth/authStores.ts) so the installed
 // app opens offline, no silent renewal by iframe or timer of the library's own: the session checks
 // its token every 10 s and calls `renew`, which uses the refresh token under a Web Lock. A sign-out

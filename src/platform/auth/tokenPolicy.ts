@@ -2,7 +2,7 @@
 // "Token refresh ... runs every 10 seconds", DESIGN §4 "Auth while offline"). Pure, so the rules
 // are tested without a provider.
 
-/** How often the session looks at its token (spec §7, §9). */
+/** How often the session looks at its token (settings-messaging-shared §7, §9). */
 export const TOKEN_CHECK_INTERVAL_MS = 10_000;
 
 /** Renew this long before expiry: a check every 10 s then always lands in time. */

@@ -1,4 +1,4 @@
-// An account bound to no company, or whose companies may not use the system (spec §4 "Login",
+// An account bound to no company, or whose companies may not use the system (settings-messaging-shared §4 "Login",
 // §8): the message, then sign-out. The session already forgot the account on this device; the
 // button also ends the provider's session, so the next sign-in may choose another account.
 // When the account has just left its last company and changes of it never reached the server,

@@ -1,5 +1,5 @@
 // The signed-in account and its companies as the app reads them, made from GET /api/v7/user
-// (src/platform/api/userInfo.ts), and the choice of the company the user works in (spec §6: kept in
+// (src/platform/api/userInfo.ts), and the choice of the company the user works in (settings-messaging-shared §6: kept in
 // the tab's session and on the device; the first company by default). Pure.
 import type { Membership, UserInfo } from '../../contract/api/account';
 import type { CompanyChoice } from './storedSession';
@@ -15,7 +15,7 @@ export interface SessionCompany {
   name: string;
   shortName: string | null;
   vip: boolean;
-  /** Company administrator: company settings and staff management (spec §6). */
+  /** Company administrator: company settings and staff management (settings-messaging-shared §6). */
   admin: boolean;
   /** The user's contact (employee) record in this company. */
   contactId: number;

@@ -1,4 +1,4 @@
-// The session of this tab (issue 5 items 1 and 2, DESIGN §4 "Auth while offline"): the phase
+// The session of this tab (DESIGN §4 "Auth while offline"): the phase
 // machine of boot, sign-in and sign-out, who is signed in, which companies they act for and in
 // which one. The access token's renewal is tokenKeeper.ts's; this acts on its answers.
 // Framework-free (React reads it through SessionProvider) and every outside effect comes in as a

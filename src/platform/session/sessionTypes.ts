@@ -39,7 +39,7 @@ export type SessionPhase =
   /** The account could not be loaded and no copy is on the device (offline first start). */
   | { status: 'unavailable'; message: string }
   /**
-   * Signed in, but bound to no company (spec §4 "Login"): shown the message, then signed out.
+   * Signed in, but bound to no company (settings-messaging-shared §4 "Login"): shown the message, then signed out.
    * `unsent`: changes of a company the account left that never reached the server, shown for the
    * user to copy before the device's copy of the account is deleted (security review M5).
    */

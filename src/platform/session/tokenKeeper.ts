@@ -1,4 +1,4 @@
-// The signed-in user's access token kept fresh (spec §7): renewed when a call needs it near its
+// The signed-in user's access token kept fresh (settings-messaging-shared §7): renewed when a call needs it near its
 // expiry and on a 10 s check, one renewal at a time; offline or failing on the way it is wanted
 // again at the next check. What the provider answers (renewed, refused, no company left) is the
 // session controller's to act on, through the host.
@@ -104,7 +104,7 @@ export class TokenKeeper {
     }
   }
 
-  /** The 10 s check (spec §7): renew when the token nears expiry or a renewal is still wanted. */
+  /** The 10 s check (settings-messaging-shared §7): renew when the token nears expiry or a renewal is still wanted. */
   private check(): void {
     if (!this.host.renewable() || !this.deps.online()) return;
     if (this.wanted || this.nearExpiry()) void this.renew();

@@ -1,4 +1,4 @@
-// The signed-in session for every screen inside the guarded layout (issue 5 item 2): the
+// The signed-in session for every screen inside the guarded layout: the
 // account, its companies and the current one, that company's permissions and admin flag,
 // switching company, and signing out.
 import { useMemo } from 'react';
@@ -16,7 +16,7 @@ export interface Session {
   currentCompany: SessionCompany;
   /** The current company's permissions by id. */
   permissions: Readonly<Record<string, Permission>>;
-  /** Administrator of the current company: company settings and staff (spec §6). */
+  /** Administrator of the current company: company settings and staff (settings-messaging-shared §6). */
   isAdmin: boolean;
   /**
    * The provider refused to renew the sign-in. The app stays readable and changes keep queuing;

@@ -1,4 +1,4 @@
-// Puts the sync connection into React for the signed-in layout (issue 5 item 4). The session
+// Puts the sync connection into React for the signed-in layout. The session
 // starts and stops the worker; this waits until the user's database is open on the main thread,
 // so every screen below can read it, and shows why when local data cannot be used. A database a
 // newer app upgraded (this app was rolled back) is not written: its unsent changes are shown.

@@ -1,4 +1,4 @@
-// The tab's one connection to the sync worker (issue 5 item 4): the comlink client made once,
+// The tab's one connection to the sync worker: the comlink client made once,
 // started and fed tokens by the session (it implements the session's SyncPort), and the user's
 // database opened on the main thread too, for the screens' live queries (Dexie's live queries
 // see the worker's writes), and the live channel's to-do counters and status kept current.

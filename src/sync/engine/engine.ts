@@ -1,4 +1,4 @@
-// The sync engine of one signed-in user (DESIGN §4, issue 4 items 3, 4 and 7), a façade over
+// The sync engine of one signed-in user (DESIGN §4, 4 and 7), a façade over
 // two loops. It is responsible for:
 // - the commands (enqueue, retry, discard, pullNow, resume), each one storage transaction
 //   (commands.ts) followed by a push;

@@ -1,4 +1,4 @@
-// The engine's status as the app shows it (issue 4 item 6): network as last observed, per-company
+// The engine's status as the app shows it: network as last observed, per-company
 // sync progress and last synced time, the outbox's pending count and oldest age, failed entries
 // with the server's messages, and whether pushing waits for a new session; entries waiting for
 // their attachments' upload; storage use and the current storage fault (item 7). Built from what

@@ -1,4 +1,4 @@
-// Storage health for the status (DESIGN §4 "Storage faults", issue 4 item 7): whether the browser
+// Storage health for the status (DESIGN §4 "Storage faults"): whether the browser
 // keeps our data under storage pressure, how much of the quota we use, and local database faults
 // in the user's words. After a lost connection the database is opened again, never deleted.
 import { type PurchasingDb, SchemaOutdatedError } from '../../data/db';

@@ -1,4 +1,4 @@
-// The live channel as each tab of a user sees it (issue 4 item 5): only the leader holds the
+// The live channel as each tab of a user sees it: only the leader holds the
 // socket, so it posts every counter, event and status to the other tabs, and answers a follower's
 // hello with what it knows (the counters, the status), so a tab opened late or a tab that sees a
 // new leader is current at once. Topics watched at runtime (an open chat panel's messages) belong

@@ -15,7 +15,7 @@ import {
 import { TAX_CODE_PROBLEMS } from '../../../src/domain/enums/tags';
 import { LENGTH_UNITS, WEIGHT_UNITS } from '../../../src/domain/enums/units';
 
-// Codes in the spec's order (settings §3, §4); labels are ours where the spec gives none.
+// Codes in the spec's order (settings-messaging-shared §3, §4); labels are ours where the spec gives none.
 const sets: ReadonlyArray<{
   name: string;
   set: Pick<LabelSet<string>, 'codes' | 'label'>;

@@ -11,7 +11,7 @@ import {
   SUPPLIER_INVOICE_STATES,
 } from '../../../src/domain/finance/labels';
 
-// purchasing-core §4.4 (payment state: meanings given, Chinese ours) and settings §4 status sets.
+// purchasing-core §4.4 (payment state: meanings given, Chinese ours) and settings-messaging-shared §4 status sets.
 const sets: [string, LabelSet<string>, [string, string][]][] = [
   [
     'payment state (supplier inbound state)',

@@ -22,7 +22,7 @@ const EARNEST = '合同签订后3天内预付30%货款，到货通知后3天内�
 const ADVANCE = '合同签订后3天内预付100%货款';
 const INVOICED = '收到货物和发票后3个工作日内支付全部货款';
 
-// settings §3 payment methods, with purchasing-core §4.5 terms where the spec words them.
+// settings-messaging-shared §3 payment methods, with purchasing-core §4.5 terms where the spec words them.
 const methods: [PaymentMethod, string, string | null][] = [
   ['UNKNOW', '未知', null],
   ['THIRTY_SEVENTY_RATIO_PAYMENT', '30%预付，70%尾款', EARNEST],
@@ -55,7 +55,7 @@ describe('payment methods', () => {
   });
 });
 
-// settings §4 "Payment terms": term, label, the upper-case method it stands for.
+// settings-messaging-shared §4 "Payment terms": term, label, the upper-case method it stands for.
 const terms: [PaymentTerm, string, PaymentMethod | null][] = [
   ['earnest_payment', '30%预付，70%尾款', 'THIRTY_SEVENTY_RATIO_PAYMENT'],
   ['advance_payment', '100%预付款', 'ADVANCE_PAYMENT'],

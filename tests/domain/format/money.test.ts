@@ -84,7 +84,7 @@ describe('formatMoney', () => {
     [1234.5, 'HKD', 'HK$1,234.50'],
     [5, 'GBP', '£5.00'],
     [1234.5, 'CHF', 'CHF 1,234.50'],
-    // Money is always shown with 2 decimals, the yen included (spec §9).
+    // Money is always shown with 2 decimals, the yen included (purchasing-core §9).
     [1234, 'JPY', 'JP¥1,234.00'],
     [5, 'AUD', 'A$5.00'],
     [5, 'DKK', 'DKK 5.00'],

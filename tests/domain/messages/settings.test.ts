@@ -10,7 +10,7 @@ import {
   uploadFailedWithReason,
 } from '../../../src/domain/messages/settings';
 
-// Every fixed text settings §5 and §8 word (plus the §2 shell texts), copied from the spec.
+// Every fixed text settings-messaging-shared §5 and §8 word (plus the §2 shell texts), copied from the spec.
 const SPEC_TEXTS = [
   // §2 shell and inbox
   '没有要处理的待办消息 ~',

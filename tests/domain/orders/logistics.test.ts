@@ -90,7 +90,7 @@ describe('logistics panel', () => {
     ]);
   });
 
-  it('is empty for an order without boxes or invoices, also in rows stored before issue 9', () => {
+  it('is empty for an order without boxes or invoices, also in rows stored before orders carried documents', () => {
     const { logistics: _l, invoices: _i, ...old } = order();
     expect(boxViews(old, 'Asia/Shanghai')).toEqual([]);
     expect(invoiceViews(old, 'Asia/Shanghai')).toEqual([]);

@@ -9,7 +9,7 @@ import {
   toOrderStateCode,
 } from '../../../src/domain/orders/orderStates';
 
-// purchasing-core §4.3 / settings §4 "Order state numeric codes": code, state name, label.
+// purchasing-core §4.3 / settings-messaging-shared §4 "Order state numeric codes": code, state name, label.
 const codes = [
   [10, 'CONTRACT_SIGNED', '合同已签订'],
   [20, 'CONTRACT_ENFORCED', '合同已执行'],
@@ -77,7 +77,7 @@ describe('order state codes', () => {
   });
 });
 
-// settings §4 "Logistics status labels"; names shared with the numeric codes take the same label.
+// settings-messaging-shared §4 "Logistics status labels"; names shared with the numeric codes take the same label.
 const logistics = [
   ['DRAFT', '草稿'],
   ['CONTRACT_SIGNED', '合同已签订'],

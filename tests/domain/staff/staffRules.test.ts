@@ -1,4 +1,4 @@
-// The server-side staff rules added for issue 8 item 5: transition refusals, the successor check
+// The server-side staff rules of staff management: transition refusals, the successor check
 // and the optional employee fields.
 import { describe, expect, it } from 'vitest';
 import { STAFF_MESSAGES } from '../../../src/domain/staff/messages';

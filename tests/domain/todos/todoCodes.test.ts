@@ -101,7 +101,7 @@ describe('todoDetailHref', () => {
 });
 
 describe('inbox constants', () => {
-  it('match settings §9', () => {
+  it('match settings-messaging-shared §9', () => {
     expect(TODO_LIST_SIZE).toBe(200);
     expect(MAIL_LOOKBACK_DAYS).toBe(7);
     expect(MARK_READ_DELAY_MS).toBe(5000);

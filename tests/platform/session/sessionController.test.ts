@@ -1,4 +1,4 @@
-// The session's rules with fake ports (issue 5 items 1 and 2; DESIGN §4 "Auth while offline").
+// The session's rules with fake ports (DESIGN §4 "Auth while offline").
 import { describe, expect, it, vi } from 'vitest';
 import { COMMON_MESSAGES } from '../../../src/domain/messages/common';
 import { SESSION_MESSAGES } from '../../../src/domain/messages/session';

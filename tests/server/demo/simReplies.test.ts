@@ -1,4 +1,4 @@
-// The supplier's answers to buyers' chat messages (issue 7 item 4): the topic a message is about
+// The supplier's answers to buyers' chat messages: the topic a message is about
 // and the reply to it, always to a question and otherwise by chance; and the simulator's step on
 // the fixtures: after a short wait the addressed sales contact reads the buyer's message and
 // answers the buyer who wrote it on the same order, through the services the API uses (feed and

@@ -1,4 +1,4 @@
-// The data the printable documents read (issue 9), end to end: the demo seeds order document
+// The data the printable documents read, end to end: the demo seeds order document
 // fields, logistics boxes with lines and logs, invoices with lines and logs, and the supplier's
 // party-B company row; a buyer pulling its feed gets all of it in the synced rows.
 import { readFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// A handed-over employee can no longer sign in as that company (issue 8 item 5), checked at the
+// A handed-over employee can no longer sign in as that company, checked at the
 // provider: an account whose every employee record left is refused on the sign-in page with the
 // reason in Chinese and its refresh tokens stop working; an account still on duty elsewhere, or
 // bound to no company at all, signs in as before.

@@ -1,4 +1,4 @@
-// /healthz as a liveness signal (issue 16 item 2, review M6): not ok after the event loop was
+// /healthz as a liveness signal (review M6): not ok after the event loop was
 // blocked, while the database does not answer, and while the live listener is down.
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';

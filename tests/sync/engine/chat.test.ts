@@ -1,4 +1,4 @@
-// Chat messages through the engine against the real server on loopback (issue 7 item 2): a
+// Chat messages through the engine against the real server on loopback: a
 // message written offline with an attachment shows at once in the panel's thread, marked pending;
 // after reconnecting its attachment is uploaded first and the message is posted exactly once
 // (through a 503 and a restart), and the thread then holds the server's row. A refused message is

@@ -1,4 +1,4 @@
-// The randomized fault test of the sync engine (issue 4 "Tests", second bullet): fast-check plays
+// The randomized fault test of the sync engine (second bullet): fast-check plays
 // PROPERTY_RUNS scenarios (default 1,000) of interleaved user mutations in one or two tabs,
 // network drops, server faults (503 before the handler, connection reset after the commit, slow
 // answers, someone else's change meeting ours), worker crashes mid-push, leadership takeovers and

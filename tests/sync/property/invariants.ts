@@ -1,4 +1,4 @@
-// The end of a property run (issue 4 "Tests"): everything healed, the queue left to come to rest,
+// The end of a property run: everything healed, the queue left to come to rest,
 // then judged twice. While refusals still stand: every refused entry is shown failed, in every
 // tab, with the server's own answer (or the device's, never sent); no entry is lost; none was
 // applied twice. After the user discarded what was refused and a last pull: the outbox is empty,

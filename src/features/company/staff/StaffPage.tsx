@@ -1,5 +1,5 @@
-// Staff management /user/personnel-list (settings-messaging-shared §2 "Staff management", issue 8
-// item 5; administrators only: the route guard of src/domain/routes.ts). The list is the synced
+// Staff management /user/personnel-list (settings-messaging-shared §2 "Staff management";
+// administrators only: the route guard of src/domain/routes.ts). The list is the synced
 // staff table of the device, so it shows offline, read-only with the reason; every change goes to
 // the server (the transitions and the sign-in refusal are its rules) and then pulls the new rows.
 import { Alert, Button, Checkbox, Group, Loader, Stack, Text, Title } from '@mantine/core';

@@ -1,4 +1,4 @@
-// The order's invoices (发票, issue 9 item 4, settings-messaging-shared §7 invoice log): number,
+// The order's invoices (发票, settings-messaging-shared §7 invoice log): number,
 // state, date, taxed and untaxed amounts, the mailing (always 顺丰) and its progress log, read
 // from the synced order row. 打印发票 makes that invoice's document (template 104 with its id) on
 // the device, so an order billed in parts can print each of its invoices.

@@ -1,4 +1,4 @@
-// The order's logistics (物流, issue 9 item 4): each box with its type, state, delivery company,
+// The order's logistics (物流): each box with its type, state, delivery company,
 // tracking number, weights, lines and express-tracking log, read from the synced order row; and
 // 打印标签, which previews and downloads the box labels (template 105) made on the device.
 import { Badge, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';

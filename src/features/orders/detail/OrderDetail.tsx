@@ -1,4 +1,4 @@
-// The order detail screen (purchasing-core §2.4, issue 6 item 3), read from the local database so
+// The order detail screen (purchasing-core §2.4), read from the local database so
 // it opens at once and offline: breadcrumb back to the list it came from, previous/next through
 // that list, the chat (disabled while the order loads or when it failed to load), the summary
 // with owner change, the product table and the state-log timeline, then the logistics (boxes,

@@ -1,4 +1,4 @@
-// The order list /order/order/list?orderType= (purchasing-core §2.5, issue 6 item 4): the tabs with
+// The order list /order/order/list?orderType= (purchasing-core §2.5): the tabs with
 // their breadcrumbs, the state filter codes of each tab (from the server's quick-search form),
 // the columns with cancelled orders greyed, sorting by the six keys and the row click to the
 // order detail, as the parts of the shared list screen (src/features/lists/ListScreen.tsx).

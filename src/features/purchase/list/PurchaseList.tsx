@@ -1,4 +1,4 @@
-// The purchase list /inquiry-quotation/list?sheetType= (purchasing-core §2.2, issue 6 item 1): the
+// The purchase list /inquiry-quotation/list?sheetType= (purchasing-core §2.2): the
 // six list types with their breadcrumb, the inquiry table (or the order table on the order tabs),
 // the server's quick-search form with the SIGNED-only fields, the row click rules and the
 // 创建采购单 button, as the parts of the shared list screen (src/features/lists/ListScreen.tsx).
