@@ -11,8 +11,8 @@ import { CHAT_MESSAGES } from '../../domain/todos/messages';
 import { useSession } from '../../platform/session/useSession';
 import { useSyncApi } from '../../platform/sync/useSyncApi';
 import { useSyncWrite } from '../../platform/sync/useSyncWrite';
+import { enqueueRefusal } from '../../sync/core/lifecycle';
 import type { FileRef } from '../../sync/core/mutations/spec';
-import { enqueueRefusal } from '../../sync/engine/commands';
 import type { StoreFileResult } from '../../sync/engine/files';
 import type { ChatTarget } from './chatTarget';
 

@@ -3,9 +3,11 @@
 // and the engine sends the change, with If-Match on the version the user saw, when it can.
 // The hook owns its notification: the spec's success message once the change is safely queued,
 // its failure message when even that failed (a storage fault).
+
 import { notifications } from '@mantine/notifications';
 import { PURCHASING_MESSAGES } from '../../domain/messages/purchasing';
 import { useSyncWrite } from '../../platform/sync/useSyncWrite';
+import { enqueueRefusal } from '../../sync/core/lifecycle';
 
 export type OwnerRecordKind = 'sheet' | 'order';
 
@@ -32,8 +34,9 @@ export function useChangeOwner(): (change: OwnerChange) => Promise<boolean> {
             : { type: 'order.changeOwner', payload },
         ),
       );
-    } catch {
-      notifications.show({ color: 'red', message: PURCHASING_MESSAGES.OWNER_CHANGE_FAILED });
+    } catch (error) {
+      const message = enqueueRefusal(error) ?? PURCHASING_MESSAGES.OWNER_CHANGE_FAILED;
+      notifications.show({ color: 'red', message });
       return false;
     }
     notifications.show({ color: 'teal', message: PURCHASING_MESSAGES.OWNER_CHANGED });

@@ -3,6 +3,7 @@
 // belongs to another of the user's companies, then the take-over when it belongs to another
 // contact; then the state change goes through the outbox ('todo.setState'), so it works offline
 // and shows at once with the 待同步 marker. The hook owns its notifications.
+
 import { notifications } from '@mantine/notifications';
 import { useNavigate } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
@@ -16,6 +17,7 @@ import {
 } from '../../domain/todos/todoRules';
 import { useSession } from '../../platform/session/useSession';
 import { useSyncWrite } from '../../platform/sync/useSyncWrite';
+import { enqueueRefusal } from '../../sync/core/lifecycle';
 import { useConfirm } from '../common/useConfirm';
 import type { InboxContext } from './useInboxContext';
 
@@ -68,8 +70,8 @@ export function useTodoActions({
           },
         }),
       );
-    } catch {
-      notifications.show({ color: 'red', message: M.STATE_CHANGE_FAILED });
+    } catch (error) {
+      notifications.show({ color: 'red', message: enqueueRefusal(error) ?? M.STATE_CHANGE_FAILED });
       return false;
     }
     notifications.show({

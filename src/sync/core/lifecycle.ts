@@ -246,3 +246,10 @@ export function retryFailed(
     failure: null,
   };
 }
+
+/**
+ * The message to show for an enqueue refused for good (an entry on a row whose create was
+ * discarded), else null. The error crossed a worker or a tab as its message, so that is read.
+ */
+export const enqueueRefusal = (error: unknown): string | null =>
+  error instanceof Error && error.message === SYNC_LABELS.CREATE_DISCARDED ? error.message : null;

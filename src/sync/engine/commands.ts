@@ -65,13 +65,6 @@ export function enqueueEntry(db: PurchasingDb, args: EnqueueArgs): Promise<strin
 }
 
 /**
- * The message to show for an enqueue refused for good (an entry on a row whose create was
- * discarded), else null. The error crossed a worker or a tab as its message, so that is read.
- */
-export const enqueueRefusal = (error: unknown): string | null =>
-  error instanceof Error && error.message === SYNC_LABELS.CREATE_DISCARDED ? error.message : null;
-
-/**
  * Whether the entry names a temporary id nothing will map: in the same transaction as the write,
  * so a discard cannot slip in between (leader or follower, the check and the write are one).
  */

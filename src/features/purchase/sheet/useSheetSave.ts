@@ -2,6 +2,7 @@
 // created under a temporary id ('sheet.create', as a draft or sent at once) and shows in the
 // lists straight away, marked 待同步; a draft's lines are saved with 'sheet.saveDraft' on the
 // version the user edited. The hook owns its notifications.
+
 import { notifications } from '@mantine/notifications';
 import type { StoredSheet } from '../../../data/derive';
 import { STORAGE_MESSAGES } from '../../../domain/messages/common';
@@ -9,6 +10,7 @@ import { SHEET_MESSAGES } from '../../../domain/purchase/sheetText';
 import { useOnline } from '../../../platform/session/useOnline';
 import { useSession } from '../../../platform/session/useSession';
 import { useSyncWrite } from '../../../platform/sync/useSyncWrite';
+import { enqueueRefusal } from '../../../sync/core/lifecycle';
 import { createPayload, type SheetFormState, saveDraftPayload } from './sheetFormValues';
 
 export interface SheetSave {
@@ -28,7 +30,8 @@ export function useSheetSave(companyId: number): SheetSave {
       message: online ? SHEET_MESSAGES.SAVED : SHEET_MESSAGES.SAVED_LOCALLY,
     });
   // Enqueue fails only when the device cannot store it (quota, storage lost).
-  const failed = () => notifications.show({ color: 'red', message: STORAGE_MESSAGES.other });
+  const failed = (error: unknown) =>
+    notifications.show({ color: 'red', message: enqueueRefusal(error) ?? STORAGE_MESSAGES.other });
 
   return {
     async create(form, saveToDraft) {
@@ -42,8 +45,8 @@ export function useSheetSave(companyId: number): SheetSave {
         await write((api) => api.enqueue(companyId, { type: 'sheet.create', payload }));
         saved();
         return sheetId;
-      } catch {
-        failed();
+      } catch (error) {
+        failed(error);
         return null;
       }
     },
@@ -53,8 +56,8 @@ export function useSheetSave(companyId: number): SheetSave {
         await write((api) => api.enqueue(companyId, { type: 'sheet.saveDraft', payload }));
         saved();
         return true;
-      } catch {
-        failed();
+      } catch (error) {
+        failed(error);
         return false;
       }
     },
