@@ -7,10 +7,10 @@ import 'fake-indexeddb/auto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readClientId } from '../../../src/data/meta';
 import { SYNC_LABELS } from '../../../src/domain/messages/sync';
-import { CREATE_DISCARDED_CODE } from '../../../src/sync/core/lifecycle';
+import { CREATE_DISCARDED_CODE, enqueueRefusal } from '../../../src/sync/core/lifecycle';
 import type { MutationInput } from '../../../src/sync/core/mutations';
 import type { MessagePostPayload } from '../../../src/sync/core/mutations/todos';
-import { discardEntry, enqueueEntry, enqueueRefusal } from '../../../src/sync/engine/commands';
+import { discardEntry, enqueueEntry } from '../../../src/sync/engine/commands';
 import { line } from '../core/fixtures';
 import {
   engineSuite,
