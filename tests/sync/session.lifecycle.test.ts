@@ -9,7 +9,13 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { SchemaOutdatedError, userDatabaseName } from '../../src/data/db';
 import { declareSchema, SCHEMA_VERSION } from '../../src/data/schema';
 import type { SyncSession } from '../../src/sync/session';
-import { type Harness, publishCompany, serverSheet, startHarness, until } from './engine/harness';
+import {
+  type Harness,
+  publishCompany,
+  serverSheet,
+  startHarness,
+  until,
+} from './engine/engineHarness';
 import { databaseExists, freshUser, openTabs, roles } from './sessionHarness';
 
 /** The database as the next app version would open it: this schema plus a table. */

@@ -11,7 +11,7 @@ import { TOPICS } from '../../src/domain/todos/topics';
 import type { LiveEvent } from '../../src/sync/api';
 import { STATISTICS_PATH } from '../../src/sync/live/counters';
 import type { SyncSession } from '../../src/sync/session';
-import { type Harness, startHarness, until } from './engine/harness';
+import { type Harness, startHarness, until } from './engine/engineHarness';
 import { openTabs, roles, type TestTab } from './sessionHarness';
 
 describe('the live channel across tabs', () => {

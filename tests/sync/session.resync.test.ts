@@ -7,7 +7,7 @@ import { RESYNC_POKE } from '../../server/live/bus';
 import { write } from '../../server/sync/write';
 import { TOPICS } from '../../src/domain/todos/topics';
 import type { SyncSession } from '../../src/sync/session';
-import { type Harness, startHarness, until } from './engine/harness';
+import { type Harness, startHarness, until } from './engine/engineHarness';
 import { openTabs } from './sessionHarness';
 
 describe('the resync poke', () => {

@@ -15,7 +15,7 @@ import {
   startHarness,
   storedAnswers,
   until,
-} from './engine/harness';
+} from './engine/engineHarness';
 import { openInspector, openTabs, roles } from './sessionHarness';
 
 describe('createSyncSession', () => {

@@ -16,7 +16,7 @@ import type { SyncSessionInfo } from '../../src/sync/api';
 import type { FetchLike } from '../../src/sync/engine/http';
 import type { ChannelLike } from '../../src/sync/ports';
 import { createSyncSession, type SyncSession } from '../../src/sync/session';
-import { type Harness, Network, until } from './engine/harness';
+import { type Harness, Network, until } from './engine/engineHarness';
 import { MemoryLocks } from './leader/locks';
 
 /** A WebSocket that never opens: counts the live clients the sessions start. */

@@ -27,7 +27,7 @@ import {
   storedAnswers,
   synced,
   until,
-} from './harness';
+} from './engineHarness';
 
 const MESSAGES_PATH = '/todos-api/v7/messages?';
 const UPLOAD_PATH = '/api/v7/files?';

@@ -23,7 +23,7 @@ import {
   storedAnswers,
   synced,
   until,
-} from './harness';
+} from './engineHarness';
 
 describe('sync engine against the server', () => {
   // fx_user_a also works for company B: the engine syncs both companies.

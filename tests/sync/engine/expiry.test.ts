@@ -19,7 +19,7 @@ import {
   storedAnswers,
   synced,
   until,
-} from './harness';
+} from './engineHarness';
 
 describe('an outbox entry older than the send window', () => {
   const suite = engineSuite();

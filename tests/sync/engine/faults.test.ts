@@ -20,7 +20,7 @@ import {
   storedAnswers,
   synced,
   until,
-} from './harness';
+} from './engineHarness';
 
 describe('sync engine under faults', () => {
   const suite = engineSuite();

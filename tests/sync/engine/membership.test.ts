@@ -26,7 +26,7 @@ import {
   publishCompany,
   synced,
   until,
-} from './harness';
+} from './engineHarness';
 
 describe('a company the account left', () => {
   // fx_user_a works for A and, through this record, for B.

@@ -20,7 +20,7 @@ import {
   openLocal,
   synced,
   until,
-} from './harness';
+} from './engineHarness';
 
 const MESSAGES_PATH = '/todos-api/v7/messages?';
 

@@ -8,7 +8,7 @@ import { PurchasingDb } from '../../../src/data/db';
 import { PullScheduler } from '../../../src/sync/engine/pulls';
 import type { Observed } from '../../../src/sync/engine/status';
 import { StorageHealth } from '../../../src/sync/engine/storage';
-import { until } from './harness';
+import { until } from './engineHarness';
 
 describe('PullScheduler', () => {
   it('runs the retry its timer asked for while the failure was being recorded', async () => {

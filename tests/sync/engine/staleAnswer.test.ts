@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { enqueueEntry } from '../../../src/sync/engine/commands';
 import { recordOutcome } from '../../../src/sync/engine/push';
 import { loadEntry } from '../../../src/sync/outbox';
-import { openLocal } from './harness';
+import { openLocal } from './engineHarness';
 
 describe('an answer recorded after the entry was refused', () => {
   it('leaves the refusal as it is; an applied answer would still count', async () => {

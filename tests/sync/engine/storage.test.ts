@@ -23,7 +23,7 @@ import {
   storedAnswers,
   synced,
   until,
-} from './harness';
+} from './engineHarness';
 
 type Method = (...args: never[]) => Promise<unknown>;
 

@@ -26,7 +26,7 @@ import {
   storedAnswers,
   synced,
   until,
-} from './harness';
+} from './engineHarness';
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 const png = (): Blob => new Blob([new Uint8Array([...PNG_SIGNATURE, 1, 2, 3, 4])]);

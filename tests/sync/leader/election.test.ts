@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ChannelLike, LocksLike } from '../../../src/sync/ports';
-import { settle, World } from './harness';
+import { settle, World } from './leaderHarness';
 import { MemoryLocks } from './locks';
 
 let world: World;

@@ -7,7 +7,7 @@ import {
   createCommandRouter,
 } from '../../../src/sync/leader/router';
 import { SYNC_COMMANDS, type SyncCommand } from '../../../src/sync/syncCommands';
-import { type Tab, World } from './harness';
+import { type Tab, World } from './leaderHarness';
 
 const HEARTBEAT = 2000;
 let world: World;
