@@ -43,7 +43,8 @@ export interface OpenOptions {
   /**
    * Chromium's commit durability for this connection. `strict` (the default) is what the outbox
    * needs: an enqueued change survives a crash. A pull may open a second, `relaxed` connection
-   * (10–13% faster, STACK-NOTES), since pulled rows can always be pulled again.
+   * (10–13% faster: docs/footguns.md, "IndexedDB figures"), since pulled rows can always be
+   * pulled again.
    */
   durability?: 'strict' | 'relaxed' | 'default';
   /**

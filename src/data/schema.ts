@@ -1,6 +1,6 @@
 // The local database's tables and indexes, and its version history. Every index costs write
-// speed (STACK-NOTES: four indexes halve bulkPut), so each one below names the screen query it
-// serves and there are no others. The reasons for each choice are in docs/decisions.md.
+// speed (four indexes halve bulkPut: docs/footguns.md, "IndexedDB figures"), so each one below
+// names the screen query it serves and there are no others. The reasons for each choice are in docs/decisions.md.
 import type Dexie from 'dexie';
 import { LIST_KEYS_INDEX } from './lists/listIndex';
 import { populate, upgradeToV2, upgradeToV3 } from './migrations';

@@ -1,6 +1,6 @@
 // The names of the list totals (`listTotals` rows) and which of them a stored row counts in.
 // A total is kept up to date in the same transaction as the rows (src/data/writes.ts), because a
-// count() over a large index range costs hundreds of milliseconds (STACK-NOTES).
+// count() over a large index range costs hundreds of milliseconds (docs/footguns.md, "IndexedDB figures").
 
 import type { SyncTable } from '../../contract/feedRows';
 import type { OrderTab } from '../../domain/orders/orderTabs';
