@@ -23,7 +23,7 @@ import {
   validateProductLines,
 } from '../../src/domain/purchase/validation';
 import type { Tx } from '../db/database';
-import { companies, contacts, sheetLines, sheets } from '../db/schema/index';
+import { companies, contacts, orders, sheetLines, sheets } from '../db/schema/index';
 import { badRequest, forbidden, notFound, refused } from '../http/httpError';
 import type { ChangeSet } from '../sync/changeSet';
 import { checkLines, type LineInput, resolveBrand } from './sheetInput';
@@ -214,7 +214,21 @@ export async function placeOrder(
   };
 }
 
-/** PUT …/{id}/cancel: every state but CANCELLED and CONTRACT_ENFORCED; the reason is kept. */
+/** Whether the sheet became an order: it names one (its row's `order`), or an order names it. */
+async function isOrdered(tx: Tx, sheet: SheetRecord): Promise<boolean> {
+  if (sheet.orderId !== null) return true;
+  const [order] = await tx
+    .select({ id: orders.id })
+    .from(orders)
+    .where(eq(orders.sheetId, sheet.id))
+    .limit(1);
+  return order !== undefined;
+}
+
+/**
+ * PUT …/{id}/cancel: every state but CANCELLED and CONTRACT_ENFORCED; the reason is kept. A sheet
+ * that became an order is refused: the order would carry on (its cancel request is the way).
+ */
 export async function cancelSheet(
   tx: Tx,
   changes: ChangeSet,
@@ -225,7 +239,10 @@ export async function cancelSheet(
   const message = validateCancelReason(reason);
   if (message) throw badRequest(message, 'CANCEL_REASON_REQUIRED');
   const sheet = await loadOwnSheet(tx, actor.companyId, sheetId);
-  if (!canCancel(sheet.state)) throw refused(SHEET_MESSAGES.CANCEL_NOT_OFFERED, 'NOT_OFFERED');
+  if (await isOrdered(tx, sheet)) throw refused(SHEET_MESSAGES.CANCEL_ORDERED, 'NOT_OFFERED');
+  if (!canCancel(sheet.state, false)) {
+    throw refused(SHEET_MESSAGES.CANCEL_NOT_OFFERED, 'NOT_OFFERED');
+  }
   return saveSheet(tx, changes, sheet.id, {
     ...transition(sheet, 'CANCELLED', actor.contactName),
     cancelReason: (reason ?? '').trim(),

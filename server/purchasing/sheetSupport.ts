@@ -29,6 +29,7 @@ export const SHEET_MESSAGES = {
   SEND_DRAFT_ONLY: '只有草稿状态的采购单可以发送询价',
   PLACE_ORDER_NOT_OFFERED: '当前状态的采购单不能下单',
   CANCEL_NOT_OFFERED: '当前状态的采购单不能取消',
+  CANCEL_ORDERED: '该采购单已生成订单，不能取消采购单，请在订单中申请取消',
   RESTORE_NOT_OFFERED: '只有已取消的采购单可以恢复',
   OWNER_CHANGE_NOT_OFFERED: '当前状态的采购单不能变更负责人',
   OWNER_NOT_CANDIDATE: '负责人必须是本公司的在职员工',

@@ -67,8 +67,13 @@ export function canPlaceOrder(
   return { kind: 'allowed' };
 }
 
-export function canCancel(state: string): boolean {
-  return !inStates(NO_CANCEL_STATES, state);
+/**
+ * 取消采购单: unless cancelled or enforced, and never on a sheet that became an order: cancelling
+ * only the sheet would leave the order running (its next step restores the sheet's state), so an
+ * ordered sheet offers the order's cancel request instead (docs/decisions.md).
+ */
+export function canCancel(state: string, ordered: boolean): boolean {
+  return !ordered && !inStates(NO_CANCEL_STATES, state);
 }
 
 export function canRestore(state: string): boolean {

@@ -5,6 +5,7 @@
 // the state log as timeline entries.
 
 import { COMMON_MESSAGES } from '../messages/common';
+import { canRequestOrderCancel } from '../orders/rules';
 import { SHEET_LIST_TYPE_INFO, type SheetListType } from './listTypes';
 import {
   canCancel,
@@ -21,6 +22,7 @@ import { SHEET_LABELS, SHEET_MESSAGES } from './sheetText';
 export const SHEET_ACTIONS = [
   'placeOrder',
   'cancel',
+  'requestOrderCancel',
   'restore',
   'sendInquiry',
   'saveDraft',
@@ -47,6 +49,8 @@ export interface ActionContext {
 export interface DetailSheet {
   state: string;
   inquiry_product_list: readonly { quote_state?: string | null }[];
+  /** The order the sheet became, if any: its cancel request replaces the sheet's cancel. */
+  order?: { id: number } | null;
 }
 
 /** The reason a server call cannot be made now, or null. Offline is said first: it is the cause. */
@@ -66,6 +70,7 @@ export function sheetActionStates(
   context: ActionContext,
 ): Record<SheetAction, ActionState> {
   const server = serverBlock(context);
+  const ordered = sheet.order !== null && sheet.order !== undefined;
   const sendBlock =
     server ?? (context.dirty || context.pending ? SHEET_MESSAGES.SAVE_BEFORE_SEND : null);
   return {
@@ -73,7 +78,12 @@ export function sheetActionStates(
       shown: canPlaceOrder(sheet.state, sheet.inquiry_product_list).kind !== 'notOffered',
       disabledReason: server,
     },
-    cancel: { shown: canCancel(sheet.state), disabledReason: server },
+    cancel: { shown: canCancel(sheet.state, ordered), disabledReason: server },
+    // The sheet mirrors its order's state by name (CONTRACT_SIGNED = 10, CONTRACT_ENFORCED = 20).
+    requestOrderCancel: {
+      shown: ordered && canRequestOrderCancel(sheet.state),
+      disabledReason: server,
+    },
     restore: { shown: canRestore(sheet.state), disabledReason: server },
     sendInquiry: { shown: canSendInquiry(sheet.state), disabledReason: sendBlock },
     saveDraft: { shown: canSaveDraft(sheet.state), disabledReason: null },

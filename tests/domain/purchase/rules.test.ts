@@ -57,7 +57,8 @@ describe('sheet actions by state', () => {
     '%s: order %s, cancel %s, restore %s, owner %s, prices %s, total %s, draft %s',
     (state, order, cancel, restore, owner, prices, total, draft) => {
       expect(canPlaceOrder(state, []).kind).toBe(order ? 'allowed' : 'notOffered');
-      expect(canCancel(state)).toBe(cancel);
+      expect(canCancel(state, false)).toBe(cancel);
+      expect(canCancel(state, true)).toBe(false);
       expect(canRestore(state)).toBe(restore);
       expect(canChangeSheetOwner(state)).toBe(owner);
       expect(showsQuotePrices(state)).toBe(prices);
@@ -74,7 +75,7 @@ describe('sheet actions by state', () => {
 
   it('treats a state unknown to this version as "unless" rules allow and "only" rules refuse', () => {
     expect(canPlaceOrder('NEW_STATE', []).kind).toBe('notOffered');
-    expect(canCancel('NEW_STATE')).toBe(true);
+    expect(canCancel('NEW_STATE', false)).toBe(true);
     expect(canRestore('NEW_STATE')).toBe(false);
     expect(canChangeSheetOwner('NEW_STATE')).toBe(true);
     expect(showsQuotePrices('NEW_STATE')).toBe(false);

@@ -49,6 +49,39 @@ describe('sheetActionStates: which actions each state offers (§4.2)', () => {
   });
 });
 
+describe('sheetActionStates: a sheet that became an order', () => {
+  const ordered = (state: string) => {
+    const states = sheetActionStates({ state, inquiry_product_list: [], order: { id: 7 } }, ready);
+    return SHEET_ACTIONS.filter((action) => states[action].shown);
+  };
+
+  it.each([
+    ['CONTRACT_SIGNED', ['requestOrderCancel', 'changeOwner']],
+    ['CONTRACT_ENFORCED', ['requestOrderCancel', 'changeOwner']],
+    ['ORDER_PLACED', ['changeOwner']],
+    ['DELIVERED', ['changeOwner']],
+    ['CANCEL_REQUESTED', ['changeOwner']],
+    ['SIGNED', ['changeOwner']],
+    ['SIGN', []],
+  ] as const)('%s offers %j: never 取消采购单', (state, actions) => {
+    expect(ordered(state)).toEqual(actions);
+  });
+
+  it('never offers the sheet cancel for any known state, and the request only with an order', () => {
+    for (const state of SHEET_STATES) {
+      expect(ordered(state).includes('cancel')).toBe(false);
+      expect(shown(state).includes('requestOrderCancel')).toBe(false);
+    }
+  });
+
+  it('the order cancel request needs the server', () => {
+    const sheet = { state: 'CONTRACT_SIGNED', inquiry_product_list: [], order: { id: 7 } };
+    expect(
+      sheetActionStates(sheet, { ...ready, online: false }).requestOrderCancel.disabledReason,
+    ).toBe(OFFLINE);
+  });
+});
+
 describe('sheetActionStates: what can run now', () => {
   const draft = { state: 'DRAFT', inquiry_product_list: [] };
   const quoted = { state: 'QUOTATION_SENT', inquiry_product_list: [] };

@@ -114,6 +114,48 @@ describe.each(drivers)('order actions on %s', (driver) => {
     });
   });
 
+  describe('cancel of a sheet that became an order', () => {
+    const cancelSheet = (sheetId: number) =>
+      h.call('buyer', {
+        method: 'PUT',
+        url: `/inquiry-api/v7/inquiry_quotation/${sheetId}/cancel`,
+        payload: { data: { reason: '不要了' } },
+      });
+    const sheetState = async (sheetId: number) => {
+      const [sheet] = await h.db.database.db.select().from(sheets).where(eq(sheets.id, sheetId));
+      return sheet?.state;
+    };
+
+    it.each([
+      ['the sheet names the order', 'CONTRACT_SIGNED', 10, true],
+      ['only the order names the sheet', 'ORDER_PLACED', 30, false],
+    ] as const)(
+      'is refused when %s: the sheet and the order stay as they were',
+      async (_, state, orderState, named) => {
+        const sheetId = await insertSheet(h, { name: `XJ-ORDERED-${orderState}`, state });
+        const id = await h.insertOrder({ state: orderState, sheetId });
+        if (named) {
+          await h.db.database.db.update(sheets).set({ orderId: id }).where(eq(sheets.id, sheetId));
+        }
+        const since = await maxVersion();
+        const res = await cancelSheet(sheetId);
+        expect(res.statusCode).toBe(422);
+        expect(res.json().error_message).toBe(
+          '该采购单已生成订单，不能取消采购单，请在订单中申请取消',
+        );
+        expect(await sheetState(sheetId)).toBe(state);
+        expect((await orderRow(id)).state).toBe(orderState);
+        expect(await h.feed(h.world.companies.a, since)).toEqual([]);
+      },
+    );
+
+    it('still cancels a sheet without an order', async () => {
+      const sheetId = await insertSheet(h, { name: 'XJ-UNORDERED-1', state: 'QUOTATION_SENT' });
+      expect((await cancelSheet(sheetId)).statusCode).toBe(200);
+      expect(await sheetState(sheetId)).toBe('CANCELLED');
+    });
+  });
+
   const maxVersion = async () => {
     const changes = await h.feed(h.world.companies.a);
     return changes.at(-1)?.version ?? 0;
