@@ -4,6 +4,7 @@
 
 import { and, count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { OrderActionBody } from '../../src/contract/api/outbox';
 import { APP_ROUTES as R } from '../../src/contract/api/routes';
 import { ORDER_TABS, type OrderTab } from '../../src/domain/orders/orderTabs';
 import { requireMembership } from '../auth/session';
@@ -171,7 +172,7 @@ export function registerOrders(app: FastifyInstance, { database }: Pick<AppConte
 }
 
 function registerOrderMutations(app: FastifyInstance, db: Db) {
-  app.post<{ Params: IdParams; Body: { action: 'cancel'; reason?: string } }>(
+  app.post<{ Params: IdParams; Body: OrderActionBody }>(
     '/orders-api/v7/orders/:id/actions',
     {
       schema: {

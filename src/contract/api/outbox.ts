@@ -51,6 +51,9 @@ export type MessageBody = {
   todo_files: string[];
 };
 
+/** POST /orders-api/v7/orders/{id}/actions: the buyer's cancel request, with its reason. */
+export type OrderActionBody = { action: 'cancel'; reason?: string };
+
 const SHEETS = '/inquiry-api/v7/inquiry_quotation';
 const TODOS = '/todos-api/v7';
 
@@ -59,6 +62,7 @@ export const OUTBOX_PATHS = {
   sheetDraft: (sheetId: number) => `${SHEETS}/${sheetId}`,
   sheetFollower: (sheetId: number) => `${SHEETS}/${sheetId}/follower`,
   orderFollower: (orderId: number) => `/orders-api/v7/orders/${orderId}/follower`,
+  orderAction: (orderId: number) => `/orders-api/v7/orders/${orderId}/actions`,
   message: () => `${TODOS}/messages`,
   todoState: (todoId: number) => `${TODOS}/todos/${todoId}`,
 } as const;

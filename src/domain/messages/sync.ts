@@ -60,6 +60,7 @@ export const MUTATION_LABELS = {
   'sheet.saveDraft': '保存询价单草稿',
   'sheet.changeOwner': '更换询价单负责人',
   'order.changeOwner': '更换订单负责人',
+  'order.requestCancel': '申请取消订单',
   'message.post': '发送消息',
   'todo.setState': '更新待办状态',
 } as const;

@@ -4,6 +4,7 @@
 
 import { formatMoneyAbs, type NumericInput } from '../format/money';
 import { toOrderStateCode } from './orderStates';
+import { isCancelledOrder, type OrderListItem } from './orderTabs';
 
 type StateValue = number | string | null | undefined;
 
@@ -26,6 +27,14 @@ export const ORDER_CANCEL_REQUEST_STATES = [10, 20] as const;
 export function canRequestOrderCancel(state: StateValue): boolean {
   const code = toOrderStateCode(state);
   return code !== null && (ORDER_CANCEL_REQUEST_STATES as readonly number[]).includes(code);
+}
+
+/**
+ * Whether the order offers 申请取消 (its detail, its list row, its sheet): at 10 or 20, and not
+ * once cancelled or already asked (the server refuses both).
+ */
+export function offersOrderCancelRequest(order: OrderListItem): boolean {
+  return canRequestOrderCancel(order.state) && !isCancelledOrder(order);
 }
 
 /** §6: anyone of the company may change the owner unless the order is SIGN or SIGNED. */

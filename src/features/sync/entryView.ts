@@ -55,6 +55,8 @@ function describe(entry: OutboxEntry): { title: string; subject: string } {
       return { title, subject: `询价单 ${idText(entry.payload.id)} → ${entry.payload.owner.name}` };
     case 'order.changeOwner':
       return { title, subject: `订单 ${idText(entry.payload.id)} → ${entry.payload.owner.name}` };
+    case 'order.requestCancel':
+      return { title, subject: `订单 ${idText(entry.payload.id)}：${entry.payload.reason}` };
     case 'message.post': {
       const text = entry.payload.subject.trim();
       return { title, subject: text.length > 40 ? `${text.slice(0, 40)}…` : text };

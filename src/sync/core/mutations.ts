@@ -2,6 +2,7 @@
 // optimistic effect, its ordering key, the ids it creates. Each type lives in mutations/*.ts as a
 // `MutationSpec`; this module dispatches on `entry.type` so callers never switch on types.
 
+import { type OrderCancelPayload, orderRequestCancel } from './mutations/orders';
 import type { OwnerChangePayload } from './mutations/owners';
 import { orderChangeOwner, sheetChangeOwner } from './mutations/owners';
 import type { SheetSaveDraftPayload } from './mutations/sheetDraft';
@@ -28,6 +29,7 @@ export interface Payloads {
   'sheet.saveDraft': SheetSaveDraftPayload;
   'sheet.changeOwner': OwnerChangePayload;
   'order.changeOwner': OwnerChangePayload;
+  'order.requestCancel': OrderCancelPayload;
   'message.post': MessagePostPayload;
   'todo.setState': TodoSetStatePayload;
 }
@@ -39,6 +41,7 @@ export const MUTATIONS: Registry = {
   'sheet.saveDraft': sheetSaveDraft,
   'sheet.changeOwner': sheetChangeOwner,
   'order.changeOwner': orderChangeOwner,
+  'order.requestCancel': orderRequestCancel,
   'message.post': messagePost,
   'todo.setState': todoSetState,
 };

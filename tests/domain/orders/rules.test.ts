@@ -4,6 +4,7 @@ import {
   canOpenOrderChat,
   canRequestOrderCancel,
   formatOrderLineTotal,
+  offersOrderCancelRequest,
   orderDetailVisibility,
 } from '../../../src/domain/orders/rules';
 
@@ -69,5 +70,18 @@ describe('canRequestOrderCancel', () => {
     [null, false],
   ] as const)('state %s → %s', (state, expected) => {
     expect(canRequestOrderCancel(state)).toBe(expected);
+  });
+});
+
+describe('offersOrderCancelRequest', () => {
+  it.each([
+    [{ state: 10 }, true],
+    [{ state: 'CONTRACT_ENFORCED' }, true],
+    [{ state: 10, order_base_state: 'CANCELLED' }, false],
+    [{ state: -10 }, false],
+    [{ state: 30 }, false],
+    [{ state: 'SIGNED' }, false],
+  ] as const)('%o → %s', (order, expected) => {
+    expect(offersOrderCancelRequest(order)).toBe(expected);
   });
 });

@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../server/app';
-import { accounts, contacts } from '../../../server/db/schema/index';
+import { accounts, contacts, orders } from '../../../server/db/schema/index';
 import { isRecord } from '../../../src/domain/guards';
 import { onApplied } from '../../../src/sync/core/lifecycle';
 import {
@@ -266,6 +266,31 @@ describe.each(drivers)('outbox requests against the server on %s', (driver) => {
     const fresh = ownerChange(21, current.version);
     const row = applied((await send(toRequest(fresh, new Map(), new Map()))).outcome).row;
     expect(row?.current_order_node).toEqual(effectOn(current, fresh)?.current_order_node);
+  });
+
+  it('asks to cancel an order once: the row the server answers is the effect, a replay is the same answer', async () => {
+    const order = fx.orders.contractSignedA.id;
+    const request = at(25, {
+      type: 'order.requestCancel',
+      payload: { id: order, reason: '重复下单' },
+    });
+    const [before] = await db.database.db
+      .select({ version: orders.version })
+      .from(orders)
+      .where(eq(orders.id, order));
+    const first = await send(toRequest(request, new Map(), new Map()));
+    const row = applied(first.outcome).row;
+    if (!row) throw new Error('no row answered');
+    expect(row).toMatchObject({ id: order, state: -10 });
+    expect(effectOn({ ...row, state: 10 }, request)?.state).toBe(row.state);
+    const again = await send(toRequest(request, new Map(), new Map()));
+    expect(again.replayed).toBe(true);
+    const [after] = await db.database.db
+      .select({ stateLog: orders.stateLog, version: orders.version })
+      .from(orders)
+      .where(eq(orders.id, order));
+    expect(after?.stateLog.filter((e) => e.state === -10)).toHaveLength(1);
+    expect(after?.version).toBeGreaterThan(before?.version ?? 0);
   });
 
   it('sets a received message READ, favourite until a time, then PROCESSED, as the effects predict', async () => {

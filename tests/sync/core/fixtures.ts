@@ -90,6 +90,11 @@ export const orderOwner = (id: number, ifMatch: number, ownerId = 9): MutationIn
   payload: { id, ifMatch, owner: { id: ownerId, name: `员工${ownerId}` } },
 });
 
+export const orderCancel = (id: number, reason = '重复下单'): MutationInput => ({
+  type: 'order.requestCancel',
+  payload: { id, reason },
+});
+
 export const message = (
   todoId: number,
   moduleId: number,

@@ -20,6 +20,7 @@ import {
   entry,
   line,
   message,
+  orderCancel,
   orderOwner,
   orderRow,
   saveDraft,
@@ -182,6 +183,13 @@ const cases: Case[] = [
     ifMatch: '"12"',
   },
   {
+    name: 'order.requestCancel',
+    mutation: orderCancel(88),
+    method: 'POST',
+    path: '/orders-api/v7/orders/88/actions',
+    body: { action: 'cancel', reason: '重复下单' },
+  },
+  {
     name: 'message.post on a sheet created offline, with an uploaded file',
     mutation: message(-5, -1, [blob('blob-1')]),
     idMap: new Map([[-1, 1234]]),
@@ -277,6 +285,7 @@ describe('entityOf', () => {
     [saveDraft(4, 1), { table: 'sheets', id: 4 }],
     [sheetOwner(4, 1), { table: 'sheets', id: 4 }],
     [orderOwner(4, 1), { table: 'orders', id: 4 }],
+    [orderCancel(4), { table: 'orders', id: 4 }],
     [message(-5, 4), { table: 'threads', id: 'INQUERY_QUOTATION_SHEET:4' }],
     [message(-5, 4, [], 'ORDER'), { table: 'threads', id: 'ORDER:4' }],
     [todoState(4, 'READ'), { table: 'todos', id: 4 }],
@@ -324,6 +333,21 @@ describe('optimistic', () => {
     });
     const order = optimistic(rows, entry(1, orderOwner(88, 12, 9))).get('orders:88');
     expect(order?.current_order_node).toMatchObject({ contacts_user: { id: 9, name: '员工9' } });
+  });
+
+  it('a cancel request shows the order at −10 (取消申请中) at once, only where the server would', () => {
+    const order = optimistic(rows, entry(1, orderCancel(88))).get('orders:88');
+    expect(order).toMatchObject({ id: 88, state: -10, [PENDING_FIELD]: true });
+    const shipped = new Map([['orders:89', orderRow(89, 4, { state: 30 })]] as const);
+    expect(optimistic(shipped, entry(1, orderCancel(89))).get('orders:89')).toBe(
+      shipped.get('orders:89'),
+    );
+    const cancelled = new Map([
+      ['orders:90', orderRow(90, 4, { order_base_state: 'CANCELLED' })],
+    ] as const);
+    expect(optimistic(cancelled, entry(1, orderCancel(90))).get('orders:90')).toBe(
+      cancelled.get('orders:90'),
+    );
   });
 
   it('a message appears in its thread, pending, with its files by client id', () => {

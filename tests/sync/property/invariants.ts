@@ -189,6 +189,7 @@ function entityOf(entry: Enqueued, idMap: ReadonlyMap<number, number>): string {
     case 'sheet.changeOwner':
       return `sheets:${id(m.payload.id)}`;
     case 'order.changeOwner':
+    case 'order.requestCancel':
       return `orders:${m.payload.id}`;
     case 'message.post':
       return `threads:${m.payload.module}:${id(m.payload.moduleId)}`;
