@@ -2,7 +2,7 @@
 // key is declared once in PERSISTED with its store and the zod schema its value must pass on
 // read: a value written by an older app version, or edited by hand, reads as absent instead of
 // breaking the app. Storage that throws (private mode, quota, disabled) behaves as empty.
-import type { z } from 'zod';
+import { z } from 'zod';
 import { chatContactsSchema } from '../contract/api/chat';
 import { searchFormsSchema } from '../contract/api/lists';
 import { indexPagesSchema, newsItemSchema } from '../contract/api/shell';
@@ -52,6 +52,12 @@ const PERSISTED = {
   },
   /** The logo's landing list per company (GET /index), so the logo works offline (src/features/shell). */
   indexPages: { store: 'local', name: 'purchasing.shell.indexPages', schema: indexPagesSchema },
+  /** The menu's layout the user chose in the user menu (src/features/shell/navLayout.ts). */
+  navLayout: {
+    store: 'local',
+    name: 'purchasing.shell.navLayout',
+    schema: z.enum(['horizontal', 'sidebar']),
+  },
   /** The news ticker's last item, shown offline (src/features/shell). */
   newsItem: { store: 'local', name: 'purchasing.shell.news', schema: newsItemSchema },
   /** The lists' quick-search forms per company and list type, shown offline (src/features/lists). */

@@ -1,7 +1,9 @@
 // The frame of every signed-in screen (settings-messaging-shared §2 "Shell"):
 // a header with the logo to the server-chosen landing list, the company switcher, the
 // news ticker, the sync status, the to-do badge and the user menu; the right-side to-do panel;
-// a slot for the chat panel (src/features/shell/shellPanels.ts); then the routed page. On a phone the switcher, ticker and user menu move into a burger menu.
+// a slot for the chat panel (src/features/shell/shellPanels.ts); the navigation menu (NavMenu) in the
+// header or, by the user's choice, a sidebar; then the routed page. On a phone the menu, switcher,
+// ticker and user menu move into a burger drawer.
 // Every route change closes the panel and remounts the page (the spec's "the view reloads"), except
 // the infinite scroll counting its pages in the address (`pageNum`), which is the same view.
 import {
@@ -18,6 +20,7 @@ import {
 import { Link, Outlet, useRouterState } from '@tanstack/react-router';
 import { memo, type ReactNode, useCallback, useMemo, useState } from 'react';
 import type { PurchasingDb } from '../../data/db';
+import type { SheetListType } from '../../domain/purchase/listTypes';
 import { useSession } from '../../platform/session/useSession';
 import { useLocalDb } from '../../platform/sync/useLocalDb';
 import { useSyncStatus } from '../../platform/sync/useSyncStatus';
@@ -26,7 +29,9 @@ import { SyncCenter } from '../sync/SyncCenter';
 import { summarizeSync, UNKNOWN_STATUS } from '../sync/summary';
 import { TodoPanel } from '../todos/TodoPanel';
 import { CompanyList, CompanySwitcher } from './CompanySwitcher';
+import { NavMenu } from './NavMenu';
 import { NewsTicker } from './NewsTicker';
+import { useNavLayout } from './navLayout';
 import { type ShellPanels, ShellPanelsContext } from './shellPanels';
 import { TodoBadge } from './TodoBadge';
 import { UserLinks, UserMenu } from './UserMenu';
@@ -44,9 +49,7 @@ function pageKey(pathname: string, search: object): string {
   return `${pathname}?${JSON.stringify(kept)}`;
 }
 
-function Logo() {
-  const { currentCompany } = useSession();
-  const sheetType = useIndexPage(currentCompany.id);
+function Logo({ sheetType }: { sheetType: SheetListType }) {
   return (
     <UnstyledButton
       renderRoot={(props) => (
@@ -93,12 +96,18 @@ const ShellHeader = memo(function ShellHeader({
   onOpenTodos,
   db,
   companyId,
+  landing,
+  navInHeader,
 }: {
   menuOpened: boolean;
   onToggleMenu(): void;
   onOpenTodos(): void;
   db: PurchasingDb;
   companyId: number;
+  /** The purchase list GET /index lands on (logo and 询价采购). */
+  landing: SheetListType;
+  /** The user's layout is the horizontal one: the menu sits in the header on wide screens. */
+  navInHeader: boolean;
 }) {
   return (
     <AppShell.Header>
@@ -111,7 +120,12 @@ const ShellHeader = memo(function ShellHeader({
             size="sm"
             aria-label="打开菜单"
           />
-          <Logo />
+          <Logo sheetType={landing} />
+          {navInHeader && (
+            <Group visibleFrom="sm" wrap="nowrap">
+              <NavMenu landing={landing} db={db} companyId={companyId} variant="row" />
+            </Group>
+          )}
           <Group visibleFrom="sm" gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
             <CompanySwitcher />
             <Group visibleFrom="lg" wrap="nowrap" style={{ minWidth: 0 }}>
@@ -136,6 +150,8 @@ export function Shell() {
   const { account, currentCompany } = useSession();
   useWarmDocumentFonts(account.id);
   const db = useLocalDb();
+  const landing = useIndexPage(currentCompany.id);
+  const sidebar = useNavLayout() === 'sidebar';
   const page = useRouterState({
     select: (state) => {
       const leaf = state.matches.at(-1);
@@ -167,14 +183,25 @@ export function Shell() {
   }
 
   return (
-    <AppShell header={{ height: 56 }} padding={{ base: 'xs', sm: 'md' }}>
+    <AppShell
+      header={{ height: 56 }}
+      navbar={sidebar ? { width: 200, breakpoint: 'sm', collapsed: { mobile: true } } : undefined}
+      padding={{ base: 'xs', sm: 'md' }}
+    >
       <ShellHeader
         menuOpened={menuOpened}
         onToggleMenu={toggleMenu}
         onOpenTodos={panels.openTodos}
         db={db}
         companyId={currentCompany.id}
+        landing={landing}
+        navInHeader={!sidebar}
       />
+      {sidebar && (
+        <AppShell.Navbar p="xs">
+          <NavMenu landing={landing} db={db} companyId={currentCompany.id} variant="column" />
+        </AppShell.Navbar>
+      )}
       <AppShell.Main>
         {/* Keyed by company and page: switching either re-reads the page's local data. */}
         <ShellPanelsContext.Provider value={panels}>
@@ -199,6 +226,14 @@ export function Shell() {
       </Drawer>
       <Drawer opened={menuOpened} onClose={closeMenu} title={APP_TITLE} size="80%" hiddenFrom="sm">
         <Stack gap="sm">
+          <NavMenu
+            landing={landing}
+            db={db}
+            companyId={currentCompany.id}
+            variant="column"
+            onChosen={closeMenu}
+          />
+          <Divider />
           <CompanyList onChosen={closeMenu} />
           <Divider />
           <UserLinks onChosen={closeMenu} />

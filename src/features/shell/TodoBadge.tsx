@@ -1,29 +1,9 @@
 // The header's to-do button with its count: the to-dos the current company received and has
-// not dealt with (what the panel's to-do tab lists). While the live channel is connected the
-// server's counter (`todo.all-user-undealt.{companyId}`) is shown; offline, the same count read
-// from the local database, which also follows the user's own changes made offline.
+// not dealt with (what the panel's to-do tab lists), live or local as useTodoCount decides.
 import { ActionIcon, Indicator } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
-import { useLiveQuery } from 'dexie-react-hooks';
 import type { PurchasingDb } from '../../data/db';
-import { todoReceivedTotalKey } from '../../data/lists/listKeys';
-import { readTotal } from '../../data/totals';
-import { TOPICS } from '../../domain/todos/topics';
-import { useLiveCounters } from '../../platform/sync/useLiveCounters';
-import { useSnapshotField } from '../../platform/sync/useSyncContext';
-import { TODO_TAB_STATES } from '../todos/useTodoPanel';
-
-function useTodoCount(db: PurchasingDb, companyId: number): number {
-  return (
-    useLiveQuery(async () => {
-      let total = 0;
-      for (const state of TODO_TAB_STATES) {
-        total += await readTotal(db, todoReceivedTotalKey(companyId, state));
-      }
-      return total;
-    }, [db, companyId]) ?? 0
-  );
-}
+import { useTodoCount } from './useTodoCount';
 
 export function TodoBadge({
   db,
@@ -34,11 +14,7 @@ export function TodoBadge({
   companyId: number;
   onOpen(): void;
 }) {
-  const local = useTodoCount(db, companyId);
-  const counters = useLiveCounters();
-  const live = useSnapshotField('live');
-  const counter = counters[TOPICS.allUserUndealt(companyId)];
-  const count = live === 'connected' && counter !== undefined ? counter : local;
+  const count = useTodoCount(db, companyId);
   return (
     <Indicator
       label={count > 99 ? '99+' : count}

@@ -1,25 +1,33 @@
-// The header's user menu (settings-messaging-shared §2 "Shell", §6): personal centre for everyone,
-// company settings and staff management for the current company's administrators, and sign-out
-// (which warns first when changes have not reached the server: src/platform/session).
+// The header's user menu (settings-messaging-shared §2 "Shell", §6): the personal centre, the
+// menu's layout (header or sidebar) and sign-out (which warns first when changes have not reached
+// the server: src/platform/session). Company settings and staff are entries of the menu (NavMenu).
 import { Avatar, Button, Group, Menu, Stack, Text, UnstyledButton } from '@mantine/core';
-import { IconBuildingCog, IconLogout, IconUser, IconUsers } from '@tabler/icons-react';
+import { IconLayoutNavbar, IconLayoutSidebar, IconLogout, IconUser } from '@tabler/icons-react';
 import { Link, useRouter } from '@tanstack/react-router';
 import { useSession } from '../../platform/session/useSession';
 import { useFileImage } from '../common/useFileImage';
+import { NAV_LAYOUT_LABELS, setNavLayout, useNavLayout } from './navLayout';
 
-const USER_LINKS = [
-  { label: '个人中心', to: '/user/user-center', Icon: IconUser, admin: false },
-  { label: '公司设置', to: '/user/company-setting', Icon: IconBuildingCog, admin: true },
-  { label: '员工管理', to: '/user/personnel-list', Icon: IconUsers, admin: true },
-] as const;
+const USER_LINKS = [{ label: '个人中心', to: '/user/user-center', Icon: IconUser }] as const;
 
 export const SIGN_OUT_LABEL = '退出登录';
 
-/** The entries the user may open, among the screens this build has (later issues add some). */
+/** The entries among the screens this build has. */
 function useUserLinks() {
-  const { isAdmin } = useSession();
   const { routesByPath } = useRouter();
-  return USER_LINKS.filter((link) => (!link.admin || isAdmin) && link.to in routesByPath);
+  return USER_LINKS.filter((link) => link.to in routesByPath);
+}
+
+/** Moves the wide screens' menu between the header and a sidebar. */
+function LayoutItem() {
+  const layout = useNavLayout();
+  const next = layout === 'horizontal' ? 'sidebar' : 'horizontal';
+  const Icon = next === 'sidebar' ? IconLayoutSidebar : IconLayoutNavbar;
+  return (
+    <Menu.Item leftSection={<Icon size={16} />} onClick={() => setNavLayout(next)}>
+      {`使用${NAV_LAYOUT_LABELS[next]}`}
+    </Menu.Item>
+  );
 }
 
 export function UserMenu() {
@@ -45,6 +53,7 @@ export function UserMenu() {
             {label}
           </Menu.Item>
         ))}
+        <LayoutItem />
         <Menu.Divider />
         <Menu.Item
           color="red"

@@ -1,0 +1,92 @@
+// The navigation menu as data (settings-messaging-shared §2 "Shell": entries shown by permission
+// codes, company settings and staff for administrators only): which entries a user sees and
+// which one the current address belongs to. Pure, so the rules are unit-tested apart from React.
+import type { PermissionKey } from '../../domain/account/permissions';
+import type { SheetListType } from '../../domain/purchase/listTypes';
+
+/**
+ * The permission code that gates each entry. The spec names no codes; these are the codes the
+ * demo companies grant (server/demo/seed/parties.ts). An entry without a code is always shown.
+ */
+export const NAV_PERMISSION_CODES = {
+  purchase: 'INQUIRY_QUOTATION',
+  orders: 'ORDER',
+  todos: 'TODO',
+} as const;
+
+export type NavKey = 'purchase' | 'orders' | 'todos' | 'companySettings' | 'staff';
+
+interface NavEntryBase {
+  key: NavKey;
+  label: string;
+  /** Path prefixes (besides `to`) whose pages belong to this section. */
+  sections: readonly string[];
+}
+
+export type NavEntry = NavEntryBase &
+  (
+    | { to: '/inquiry-quotation/list'; search: { sheetType: SheetListType } }
+    | { to: '/order/order/list'; search: { orderType: 'ALL' } }
+    | { to: '/message/waiting/list' | '/user/company-setting' | '/user/personnel-list' }
+  );
+
+export interface NavViewer {
+  isAdmin: boolean;
+  can(keys: readonly PermissionKey[]): boolean;
+}
+
+/** The user's entries in menu order; `landing` is the sheet type GET /index chose. */
+export function navEntries(viewer: NavViewer, landing: SheetListType): NavEntry[] {
+  const all: (NavEntry & { code?: string; admin?: true })[] = [
+    {
+      key: 'purchase',
+      label: '询价采购',
+      to: '/inquiry-quotation/list',
+      search: { sheetType: landing },
+      sections: ['/inquiry-quotation'],
+      code: NAV_PERMISSION_CODES.purchase,
+    },
+    {
+      key: 'orders',
+      label: '订单',
+      to: '/order/order/list',
+      search: { orderType: 'ALL' },
+      sections: ['/order'],
+      code: NAV_PERMISSION_CODES.orders,
+    },
+    {
+      key: 'todos',
+      label: '待办',
+      to: '/message/waiting/list',
+      sections: ['/message'],
+      code: NAV_PERMISSION_CODES.todos,
+    },
+    {
+      key: 'companySettings',
+      label: '公司设置',
+      to: '/user/company-setting',
+      sections: [],
+      admin: true,
+    },
+    { key: 'staff', label: '员工管理', to: '/user/personnel-list', sections: [], admin: true },
+  ];
+  return all
+    .filter((entry) => (entry.admin ? viewer.isAdmin : true))
+    .filter((entry) => entry.code === undefined || viewer.can([entry.code]))
+    .map(({ code: _code, admin: _admin, ...entry }) => entry);
+}
+
+function within(pathname: string, prefix: string): boolean {
+  return pathname === prefix || pathname.startsWith(`${prefix}/`);
+}
+
+/**
+ * The entry the address belongs to: its own page or a page under its section (a sheet or an
+ * order opened from the purchase list marks 询价采购, an order detail 订单); null for the others.
+ */
+export function activeNavKey(entries: readonly NavEntry[], pathname: string): NavKey | null {
+  const found = entries.find((entry) =>
+    [entry.to, ...entry.sections].some((prefix) => within(pathname, prefix)),
+  );
+  return found?.key ?? null;
+}
