@@ -3,7 +3,9 @@
 // `POST /template-api/v7/{module}/{module_id}/{template_id}/generate` names one. Shared by the app
 // and the server. The ids are ours (the spec shows none); they must never be reused. The box label
 // (105, 箱标) is printed from the logistics panel, not listed in the dropdown (`listed: false`),
-// and the generate route serves it like any other.
+// and the generate route serves it like any other. Each template names the permission code that
+// shows it in the dropdown and lets the generate route make it (null: no code, the box label).
+import { PERMISSION_CODES, type PermissionCode } from '../domain/account/permissionCodes';
 
 export const TEMPLATE_MODULES = ['ORDER', 'INQUERY_QUOTATION_SHEET'] as const;
 export type TemplateModule = (typeof TEMPLATE_MODULES)[number];
@@ -28,6 +30,8 @@ export interface ReportTemplate {
   confirmOrder: boolean;
   /** In the report-export dropdown; false for a print reached elsewhere (the box label). */
   listed: boolean;
+  /** The code the company needs for it, in the app and on the server; null: none. */
+  permission: PermissionCode | null;
 }
 
 export const REPORT_TEMPLATES: readonly ReportTemplate[] = [
@@ -39,6 +43,7 @@ export const REPORT_TEMPLATES: readonly ReportTemplate[] = [
     fileNamePattern: '采购合同-{number}.pdf',
     confirmOrder: false,
     listed: true,
+    permission: PERMISSION_CODES.CONTRACT_EXPORT,
   },
   {
     id: 102,
@@ -48,6 +53,7 @@ export const REPORT_TEMPLATES: readonly ReportTemplate[] = [
     fileNamePattern: '大额订单合同报告-{number}.pdf',
     confirmOrder: true,
     listed: true,
+    permission: PERMISSION_CODES.REPORT_EXPORT,
   },
   {
     id: 103,
@@ -57,6 +63,7 @@ export const REPORT_TEMPLATES: readonly ReportTemplate[] = [
     fileNamePattern: '出库单-{number}.pdf',
     confirmOrder: false,
     listed: true,
+    permission: PERMISSION_CODES.REPORT_EXPORT,
   },
   {
     id: 104,
@@ -66,6 +73,7 @@ export const REPORT_TEMPLATES: readonly ReportTemplate[] = [
     fileNamePattern: '发票-{number}.pdf',
     confirmOrder: false,
     listed: true,
+    permission: PERMISSION_CODES.REPORT_EXPORT,
   },
   {
     id: 105,
@@ -75,6 +83,7 @@ export const REPORT_TEMPLATES: readonly ReportTemplate[] = [
     fileNamePattern: '箱标-{number}.pdf',
     confirmOrder: false,
     listed: false,
+    permission: null,
   },
   {
     id: 201,
@@ -84,6 +93,7 @@ export const REPORT_TEMPLATES: readonly ReportTemplate[] = [
     fileNamePattern: '报价单-{number}.pdf',
     confirmOrder: false,
     listed: true,
+    permission: PERMISSION_CODES.REPORT_EXPORT,
   },
 ];
 
@@ -94,6 +104,17 @@ export function isTemplateModule(value: unknown): value is TemplateModule {
 /** The dropdown's entries for a module, in list order (unlisted templates left out). */
 export function templatesFor(module: TemplateModule): ReportTemplate[] {
   return REPORT_TEMPLATES.filter((t) => t.module === module && t.listed);
+}
+
+/** The codes of a module's listed templates: the dropdown shows when the company holds any. */
+export function templateCodes(module: TemplateModule): PermissionCode[] {
+  const codes = templatesFor(module).flatMap((t) => (t.permission ? [t.permission] : []));
+  return [...new Set(codes)];
+}
+
+/** Whether a company holding these codes may have the template made (no code: anyone). */
+export function templatePermitted(template: ReportTemplate, codes: readonly string[]): boolean {
+  return template.permission === null || codes.includes(template.permission);
 }
 
 /** The template with this id in this module, listed or not; null for an id it does not have. */

@@ -2,18 +2,23 @@
 // 客服 (9428, 39567), three buyer companies (a VIP with rebates, an ordinary one, a one-person
 // shop), their staff in and out of service, and the sign-in accounts. Mobiles come from the seed.
 
+import {
+  ALL_PERMISSION_CODES,
+  PERMISSION_CODES,
+  type PermissionCode,
+} from '../../../src/domain/account/permissionCodes';
 import type { CompanyRole, StaffStatus } from '../../db/schema/index';
 
-/** Permission codes a company grants its members (the spec names no keys; these are ours). */
+/** Permission codes a company grants its members (the spec names no keys; the domain's). */
 export const DEMO_PERMISSIONS = {
-  INQUIRY: 'INQUIRY_QUOTATION',
-  ORDER: 'ORDER',
-  TODO: 'TODO',
-  REPORT_EXPORT: 'REPORT_EXPORT',
-  CONTRACT_EXPORT: 'CONTRACT_EXPORT',
+  INQUIRY: PERMISSION_CODES.INQUIRY_QUOTATION,
+  ORDER: PERMISSION_CODES.ORDER,
+  TODO: PERMISSION_CODES.TODO,
+  REPORT_EXPORT: PERMISSION_CODES.REPORT_EXPORT,
+  CONTRACT_EXPORT: PERMISSION_CODES.CONTRACT_EXPORT,
 } as const;
 
-const ALL_PERMISSIONS = Object.values(DEMO_PERMISSIONS);
+const ALL_PERMISSIONS: PermissionCode[] = [...ALL_PERMISSION_CODES];
 
 export type CompanySeed = {
   key: string;
@@ -84,6 +89,8 @@ export const DEMO_COMPANIES: readonly CompanySeed[] = [
     taxCode: '92330203MA2H1L5Q6X',
     website: null,
     email: 'xiaolin.wujin@example.com',
+    // The reduced map: no report or contract export, so 报表导出 is absent and the generate
+    // route answers 403 (e2e/permissions.spec.ts).
     permissions: [DEMO_PERMISSIONS.INQUIRY, DEMO_PERMISSIONS.ORDER, DEMO_PERMISSIONS.TODO],
     follower: 'chenzm',
   },
@@ -227,7 +234,8 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
   {
     username: 'xiaolin',
     name: '林小峰',
-    shows: 'the only staff member (and administrator) of 宁波小林五金商行',
+    shows:
+      'the only staff member (and administrator) of 宁波小林五金商行, whose permission map has no report or contract export (no 报表导出)',
   },
   {
     username: 'leaver',
