@@ -3,7 +3,8 @@
 // order or sheet the current company sees, rendered from the same rows its feed syncs
 // (server/sync/projections/) with the same definitions and engine as the browser, so the PDF
 // bytes equal the browser's for the same input and `now`. The spec is built here, on the main
-// thread; the route renders it in a worker thread (renderPool.ts).
+// thread; the route renders it in a worker thread (renderPool.ts). A template whose permission
+// code the company lacks is refused with the spec's 403, as the app hides it (<Permitted>).
 import { and, eq } from 'drizzle-orm';
 import type { CompanyRow, OrderRow, SheetRow } from '../../src/contract/feedRows';
 import { contractFigures } from '../../src/documents/definitions/contract';
@@ -16,7 +17,12 @@ import type {
 } from '../../src/documents/input';
 import { renderPdf } from '../../src/documents/pdf/render';
 import { type DocumentSpec, DocumentSpecError } from '../../src/documents/spec';
-import { findTemplate, isTemplateModule, type ReportTemplate } from '../../src/documents/templates';
+import {
+  findTemplate,
+  isTemplateModule,
+  type ReportTemplate,
+  templatePermitted,
+} from '../../src/documents/templates';
 import {
   contractExportProblems,
   contractPartiesOf,
@@ -27,7 +33,7 @@ import { isRecord } from '../../src/domain/guards';
 import { COMMON_MESSAGES } from '../../src/domain/messages/common';
 import type { Db } from '../db/database';
 import { orders } from '../db/schema/index';
-import { badRequest, HttpError, notFound } from '../http/httpError';
+import { badRequest, forbidden, HttpError, notFound } from '../http/httpError';
 import { ORDER_MESSAGES } from '../purchasing/orderService';
 import { SHEET_MESSAGES } from '../purchasing/sheetSupport';
 import { loadCompanyRows } from '../sync/projections/companies';
@@ -48,6 +54,8 @@ export const TEMPLATE_MESSAGES = {
 /** The generate call as the route parsed it. */
 export interface GenerateRequest {
   companyId: number;
+  /** The company's permission codes (its map): a template needs its own code. */
+  permissions: readonly string[];
   /** The signed-in user: name and mobile print as party A's contact, timezone dates the document. */
   user: DocumentUser & { timezone: string | null };
   module: string;
@@ -256,6 +264,7 @@ export async function generateDocument(
   const template = findTemplate(request.module, templateId);
   if (!template)
     throw badRequest(TEMPLATE_MESSAGES.templateNotInModule(templateId, request.module));
+  if (!templatePermitted(template, request.permissions)) throw forbidden();
   const data = parseGenerateData(request.data, serverNow);
   try {
     const spec =

@@ -4,7 +4,8 @@
 // field with the same text ("If the answer carries an error field its text is shown").
 // The document is built in server/documents/generate.ts and rendered on a worker thread
 // (server/documents/renderPool.ts, closed with the app); renders beyond the limit
-// (DOCUMENT_RENDERS at once, a short line waiting) are answered 503 with Retry-After.
+// (DOCUMENT_RENDERS at once, a short line waiting) are answered 503 with Retry-After. A template
+// whose code the company's permission map lacks is a 403 (generate.ts, templatePermitted).
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { requireMembership } from '../auth/session';
@@ -90,6 +91,7 @@ export function registerTemplates(
         db,
         {
           companyId: membership.companyId,
+          permissions: membership.permissions,
           user: account,
           module: request.params.module,
           moduleId: request.params.module_id,

@@ -306,6 +306,7 @@ describe.each(drivers)('template generate on %s', (driver) => {
   it('answers 400 DOCUMENT_INVALID for a spec the worker refuses, as for one refused here', async () => {
     const request = {
       companyId,
+      permissions: ['REPORT_EXPORT'],
       user: account,
       module: 'ORDER',
       moduleId: String(order.id),
