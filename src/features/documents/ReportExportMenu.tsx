@@ -2,7 +2,8 @@
 // §2 "Printable documents and report export"): the module's templates, each with its download
 // name; choosing one opens the preview, which makes the document on the device from the synced
 // rows (so it works offline). 采购合同 first opens the contract-export dialog (its company checks
-// and first payment), which leads to the same preview or saves the PDF itself.
+// and first payment), which leads to the same preview or saves the PDF itself. The permission
+// map gates the dropdown and each template by its code (<Permitted>); the server refuses the same.
 import { Button, Menu, Text } from '@mantine/core';
 import { IconChevronDown, IconFileTypePdf } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
@@ -12,9 +13,11 @@ import type { DocumentUser } from '../../documents/input';
 import {
   type ReportTemplate,
   type TemplateModule,
+  templateCodes,
   templateFileName,
   templatesFor,
 } from '../../documents/templates';
+import { Permitted } from '../../platform/session/Permitted';
 import { useSession } from '../../platform/session/useSession';
 import { ContractExportDialog } from './ContractExportDialog';
 import { DocumentPreview } from './DocumentPreview';
@@ -64,18 +67,27 @@ function ReportExportMenu({ module, number, choose }: ReportExportMenuProps) {
           </Button>
         </Menu.Target>
         <Menu.Dropdown>
-          {templates.map((template) => (
-            <Menu.Item
-              key={template.id}
-              onClick={() => pick(template)}
-              data-testid={`report-template-${template.id}`}
-            >
-              <Text size="sm">{template.name}</Text>
-              <Text size="xs" c="dimmed">
-                {templateFileName(template, number)}
-              </Text>
-            </Menu.Item>
-          ))}
+          {templates.map((template) => {
+            const item = (
+              <Menu.Item
+                key={template.id}
+                onClick={() => pick(template)}
+                data-testid={`report-template-${template.id}`}
+              >
+                <Text size="sm">{template.name}</Text>
+                <Text size="xs" c="dimmed">
+                  {templateFileName(template, number)}
+                </Text>
+              </Menu.Item>
+            );
+            return template.permission ? (
+              <Permitted key={template.id} code={template.permission}>
+                {item}
+              </Permitted>
+            ) : (
+              item
+            );
+          })}
         </Menu.Dropdown>
       </Menu>
       <ContractExportDialog
@@ -125,7 +137,11 @@ export function OrderReportExport({ order, companyId }: { order: StoredOrder; co
       }),
     [common, order],
   );
-  return <ReportExportMenu module="ORDER" number={order.name} choose={choose} />;
+  return (
+    <Permitted code={templateCodes('ORDER')}>
+      <ReportExportMenu module="ORDER" number={order.name} choose={choose} />
+    </Permitted>
+  );
 }
 
 export function SheetReportExport({ sheet, companyId }: { sheet: StoredSheet; companyId: number }) {
@@ -144,5 +160,9 @@ export function SheetReportExport({ sheet, companyId }: { sheet: StoredSheet; co
       }),
     [common, sheet],
   );
-  return <ReportExportMenu module="INQUERY_QUOTATION_SHEET" number={sheet.name} choose={choose} />;
+  return (
+    <Permitted code={templateCodes('INQUERY_QUOTATION_SHEET')}>
+      <ReportExportMenu module="INQUERY_QUOTATION_SHEET" number={sheet.name} choose={choose} />
+    </Permitted>
+  );
 }
