@@ -1,17 +1,18 @@
 // The navigation menu as data (settings-messaging-shared §2 "Shell": entries shown by permission
 // codes, company settings and staff for administrators only): which entries a user sees and
 // which one the current address belongs to. Pure, so the rules are unit-tested apart from React.
+import { PERMISSION_CODES } from '../../domain/account/permissionCodes';
 import type { PermissionKey } from '../../domain/account/permissions';
 import type { SheetListType } from '../../domain/purchase/listTypes';
 
 /**
- * The permission code that gates each entry. The spec names no codes; these are the codes the
- * demo companies grant (server/demo/seed/parties.ts). An entry without a code is always shown.
+ * The permission code that gates each entry (the domain's codes, docs/decisions.md "Navigation
+ * menu"). An entry without a code is always shown.
  */
 export const NAV_PERMISSION_CODES = {
-  purchase: 'INQUIRY_QUOTATION',
-  orders: 'ORDER',
-  todos: 'TODO',
+  purchase: PERMISSION_CODES.INQUIRY_QUOTATION,
+  orders: PERMISSION_CODES.ORDER,
+  todos: PERMISSION_CODES.TODO,
 } as const;
 
 export type NavKey = 'purchase' | 'orders' | 'todos' | 'companySettings' | 'staff';
