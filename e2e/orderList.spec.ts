@@ -16,6 +16,7 @@ import {
   ORDER_TABS,
   type OrderTab,
 } from '../src/domain/orders/orderTabs';
+import { ORDER_LIST_ACTION_HEADER } from '../src/domain/orders/rules';
 import { BuyerApi } from './fixtures/BuyerApi';
 import { ListPage } from './fixtures/ListPage';
 import { expect, test } from './fixtures/test';
@@ -60,7 +61,10 @@ for (const orderType of ORDER_TABS) {
     const { list, server } = await openTab(page, request, orderType);
     await expect(list.breadcrumb).toHaveText(ORDER_TAB_INFO[orderType].breadcrumb);
     if (server.total === 0) return;
-    expect(await list.headers()).toEqual(ORDER_LIST_COLUMNS.map((c) => ORDER_COLUMN_LABELS[c]));
+    expect(await list.headers()).toEqual([
+      ...ORDER_LIST_COLUMNS.map((c) => ORDER_COLUMN_LABELS[c]),
+      ORDER_LIST_ACTION_HEADER,
+    ]);
     const shown = await list.column(column('orderNumber'));
     expect(shown).toEqual(server.items.slice(0, shown.length).map((order) => order.name));
     for (const [i, order] of server.items.slice(0, Math.min(shown.length, 8)).entries()) {

@@ -37,6 +37,17 @@ export function offersOrderCancelRequest(order: OrderListItem): boolean {
   return canRequestOrderCancel(order.state) && !isCancelledOrder(order);
 }
 
+/** The cancel request's words (ours: the spec names the action only; docs/decisions.md). */
+export const ORDER_CANCEL_LABELS = {
+  REQUEST: '申请取消',
+  DIALOG_TITLE: '申请取消订单',
+  QUEUED: '取消申请已提交',
+  FAILED: '取消申请提交失败, 请稍后重试!',
+} as const;
+
+/** The order list's column of row actions. */
+export const ORDER_LIST_ACTION_HEADER = '操作';
+
 /** §6: anyone of the company may change the owner unless the order is SIGN or SIGNED. */
 export function canChangeOrderOwner(state: StateValue): boolean {
   return !isSignOrSigned(state);

@@ -62,8 +62,8 @@ function serverBlock(context: ActionContext): string | null {
 
 /**
  * Every action of the detail page. Place order stays usable with a 3C line: pressing it shows the
- * spec's refusal (placeOrderRefusal) instead of calling the server. Save draft and change owner go
- * through the outbox, so they work offline.
+ * spec's refusal (placeOrderRefusal) instead of calling the server. Save draft, change owner and
+ * the order's cancel request go through the outbox, so they work offline.
  */
 export function sheetActionStates(
   sheet: DetailSheet,
@@ -80,9 +80,10 @@ export function sheetActionStates(
     },
     cancel: { shown: canCancel(sheet.state, ordered), disabledReason: server },
     // The sheet mirrors its order's state by name (CONTRACT_SIGNED = 10, CONTRACT_ENFORCED = 20).
+    // The request goes through the outbox, so it works offline (an order is never temporary).
     requestOrderCancel: {
       shown: ordered && canRequestOrderCancel(sheet.state),
-      disabledReason: server,
+      disabledReason: null,
     },
     restore: { shown: canRestore(sheet.state), disabledReason: server },
     sendInquiry: { shown: canSendInquiry(sheet.state), disabledReason: sendBlock },

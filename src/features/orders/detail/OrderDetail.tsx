@@ -1,8 +1,8 @@
 // The order detail screen (purchasing-core §2.4), read from the local database so
 // it opens at once and offline: breadcrumb back to the list it came from, previous/next through
 // that list, the chat (disabled while the order loads or when it failed to load), the summary
-// with owner change, the product table and the state-log timeline, then the logistics (boxes,
-// tracking logs, 打印标签) and the invoices with their progress logs.
+// with owner change, 申请取消 at 10/20, the product table and the state-log timeline, then the
+// logistics (boxes, tracking logs, 打印标签) and the invoices with their progress logs.
 import { Breadcrumbs, Center, Grid, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMemo } from 'react';
 import {
@@ -13,6 +13,7 @@ import {
 } from '../../../domain/orders/detailPaging';
 import { ORDER_DETAIL_LABELS } from '../../../domain/orders/orderDetail';
 import { DEFAULT_ORDER_TAB, type OrderTab } from '../../../domain/orders/orderTabs';
+import { offersOrderCancelRequest } from '../../../domain/orders/rules';
 import { orderTimeline } from '../../../domain/orders/timeline';
 import type { SheetListType } from '../../../domain/purchase/listTypes';
 import { AppAnchor, AppButton } from '../../../platform/AppLink';
@@ -22,6 +23,7 @@ import { useSession } from '../../../platform/session/useSession';
 import { ChatButton } from '../../chat/ChatButton';
 import { orderChatTarget } from '../../chat/chatTarget';
 import { OrderReportExport } from '../../documents/ReportExportMenu';
+import { OrderCancelButton } from '../OrderCancelRequest';
 import { StateTimeline } from '../StateTimeline';
 import { DetailPager } from './DetailPager';
 import { InvoicePanel } from './InvoicePanel';
@@ -106,6 +108,7 @@ export function OrderDetail({
           {order && <Text size="sm">{order.name}</Text>}
         </Breadcrumbs>
         <Group gap="xs">
+          {order && offersOrderCancelRequest(order) && <OrderCancelButton orderId={order.id} />}
           {order && <OrderReportExport order={order} companyId={currentCompany.id} />}
           <ChatButton target={orderChatTarget(order)} />
           <DetailPager neighbours={neighbours} />

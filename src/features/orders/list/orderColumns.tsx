@@ -1,7 +1,8 @@
 // What each column of the order list shows (purchasing-core §2.5, §4.3, §4.4, §9): brand with its
 // grade tag, order number, expected arrival, state with its change time, payment and invoice
-// state, amount (待确认 when absent), created and modified in the user's timezone. Cancelled
-// orders are greyed and their number struck through. The phone card shows the same fields.
+// state, amount (待确认 when absent), created and modified in the user's timezone, and the row's
+// action (申请取消 at 10/20). Cancelled orders are greyed and their number struck through. The
+// phone card shows the same fields and action.
 import type { StoredOrder } from '../../../data/derive';
 import { BRAND_GRADES } from '../../../domain/catalog/brandLabels';
 import { PAYMENT_STATES, SUPPLIER_INVOICE_STATES } from '../../../domain/finance/labels';
@@ -15,11 +16,13 @@ import {
 import { ORDER_COLUMN_LABELS } from '../../../domain/list/listText';
 import { orderStateLabel, toOrderStateCode } from '../../../domain/orders/orderStates';
 import { isCancelledOrder } from '../../../domain/orders/orderTabs';
+import { ORDER_LIST_ACTION_HEADER, offersOrderCancelRequest } from '../../../domain/orders/rules';
 import { CardBody } from '../../lists/ListCards';
 import { type Column, tableColumns } from '../../lists/ListTable';
 import classes from '../../lists/lists.module.css';
 import { Tag } from '../../lists/Tag';
 import { isPendingRow, PendingMark } from '../../sync/PendingMark';
+import { OrderCancelButton } from '../OrderCancelRequest';
 
 const WIDTHS: Record<OrderListColumn, number> = {
   brand: 200,
@@ -108,13 +111,29 @@ function cell(column: OrderListColumn, order: StoredOrder, timeZone: string) {
   }
 }
 
+/** The row's actions: 申请取消 where the order offers it (its dialog keeps its clicks). */
+function RowActions({ order, size }: { order: StoredOrder; size: 'xs' | 'sm' }) {
+  if (!offersOrderCancelRequest(order)) return null;
+  return <OrderCancelButton orderId={order.id} orderName={order.name} size={size} />;
+}
+
+const ACTION_COLUMN: Column<StoredOrder> = {
+  key: 'actions',
+  header: ORDER_LIST_ACTION_HEADER,
+  width: 110,
+  render: (order) => <RowActions order={order} size="xs" />,
+};
+
 export function orderColumns(timeZone: string): Column<StoredOrder>[] {
-  return tableColumns(ORDER_LIST_COLUMNS, {
-    labels: ORDER_COLUMN_LABELS,
-    widths: WIDTHS,
-    sortKeys: ORDER_SORT_KEY_OF_COLUMN,
-    cell: (column, order: StoredOrder) => cell(column, order, timeZone),
-  });
+  return [
+    ...tableColumns(ORDER_LIST_COLUMNS, {
+      labels: ORDER_COLUMN_LABELS,
+      widths: WIDTHS,
+      sortKeys: ORDER_SORT_KEY_OF_COLUMN,
+      cell: (column, order: StoredOrder) => cell(column, order, timeZone),
+    }),
+    ACTION_COLUMN,
+  ];
 }
 
 const CARD_FIELDS = ORDER_LIST_COLUMNS.filter(
