@@ -55,7 +55,7 @@ function Logo({ sheetType }: { sheetType: SheetListType }) {
       renderRoot={(props) => (
         <Link {...props} to="/inquiry-quotation/list" search={{ sheetType }} />
       )}
-      aria-label="返回首页"
+      aria-label={`${APP_TITLE}（返回首页）`}
     >
       <Group gap="xs" wrap="nowrap">
         <img src="/favicon.svg" alt="" width={28} height={28} />
