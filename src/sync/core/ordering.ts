@@ -184,22 +184,43 @@ export function orphanedRefs(
   entries: readonly OutboxEntry[],
   idMap: IdMap,
 ): number[] {
-  const missing = unmappedRefs(entry, idMap);
-  if (missing.length === 0) return [];
-  const created = new Set(
-    entries.filter((other) => other.id !== entry.id).flatMap((other) => createdTempIds(other)),
+  return missingCreates(entry, createdByOthers(entries), idMap);
+}
+
+/** Each temporary id the outbox creates, with the entries that create it. */
+function createdByOthers(entries: readonly OutboxEntry[]): Map<number, OutboxEntry['id'][]> {
+  const creators = new Map<number, OutboxEntry['id'][]>();
+  for (const other of entries) {
+    for (const id of createdTempIds(other)) {
+      const known = creators.get(id);
+      if (known) known.push(other.id);
+      else creators.set(id, [other.id]);
+    }
+  }
+  return creators;
+}
+
+/** The entry's unmapped ids that no other entry creates. */
+function missingCreates(
+  entry: OutboxEntry,
+  creators: ReadonlyMap<number, readonly OutboxEntry['id'][]>,
+  idMap: IdMap,
+): number[] {
+  return unmappedRefs(entry, idMap).filter((id) =>
+    (creators.get(id) ?? []).every((creator) => creator === entry.id),
   );
-  return missing.filter((id) => !created.has(id));
 }
 
 /** The user's waiting entries that name an id nothing will map: the engine fails them. */
 export function orphanedEntries(entries: readonly OutboxEntry[], state: SendState): OutboxEntry[] {
+  // The creators once for the whole outbox, not once per entry: this runs on every push round.
+  const creators = createdByOthers(entries);
   return [...entries]
     .sort(bySeq)
     .filter(
       (entry) =>
         entry.status === 'pending' &&
         entry.userSub === state.userSub &&
-        orphanedRefs(entry, entries, state.idMap).length > 0,
+        missingCreates(entry, creators, state.idMap).length > 0,
     );
 }
