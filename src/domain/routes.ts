@@ -1,6 +1,7 @@
 // The route table (settings-messaging-shared §2 "Route table" and "Guard", purchasing-core §2.1)
 // as data: who may open each path and where the redirects lead.
 
+import { PERMISSION_CODES, type PermissionCode } from './account/permissionCodes';
 import { trimEndWhile } from './format/text';
 
 export const ROUTE_ACCESS_LEVELS = ['public', 'login', 'admin'] as const;
@@ -10,7 +11,15 @@ export interface RouteEntry {
   path: string;
   access: RouteAccess;
   redirect?: string;
+  /**
+   * The module code the company must hold (the menu entry's code): a page the menu hides is
+   * refused the same way when its address is typed (settings-messaging-shared §2 "a no-permission
+   * page shown for unauthorised routes").
+   */
+  module?: PermissionCode;
 }
+
+const { INQUIRY_QUOTATION, ORDER, TODO } = PERMISSION_CODES;
 
 /** The no-permission page: its path is ours, the spec only says such a page exists. */
 export const NO_PERMISSION_PATH = '/no-permission';
@@ -23,16 +32,21 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: NO_PERMISSION_PATH, access: 'public' },
   { path: '/home', access: 'login', redirect: '/inquiry-quotation/list?sheetType=ALL' },
   { path: '/home/9001', access: 'login' },
-  { path: '/inquiry-quotation/list', access: 'login' },
-  { path: '/inquiry-quotation/detail', access: 'login' },
-  { path: '/inquiry-quotation/order-detail', access: 'login' },
-  { path: '/order', access: 'login', redirect: '/order/order/list?orderType=ALL' },
-  { path: '/order/order/list', access: 'login' },
-  { path: '/order/order/detail', access: 'login' },
+  { path: '/inquiry-quotation/list', access: 'login', module: INQUIRY_QUOTATION },
+  { path: '/inquiry-quotation/detail', access: 'login', module: INQUIRY_QUOTATION },
+  { path: '/inquiry-quotation/order-detail', access: 'login', module: INQUIRY_QUOTATION },
+  {
+    path: '/order',
+    access: 'login',
+    redirect: '/order/order/list?orderType=ALL',
+    module: ORDER,
+  },
+  { path: '/order/order/list', access: 'login', module: ORDER },
+  { path: '/order/order/detail', access: 'login', module: ORDER },
   { path: '/user/user-center', access: 'login' },
   { path: '/user/company-setting', access: 'admin' },
   { path: '/user/personnel-list', access: 'admin' },
-  { path: '/message/waiting/list', access: 'login' },
+  { path: '/message/waiting/list', access: 'login', module: TODO },
 ];
 
 /** The path alone: no query, no hash, no trailing slash (except the root). */
@@ -68,6 +82,13 @@ export function routeRedirect(path: string): string | null {
 export interface Viewer {
   signedIn: boolean;
   isAdmin: boolean;
+  /** Whether the current company holds a module code; absent means every code is held. */
+  holds?: (code: PermissionCode) => boolean;
+}
+
+function holdsModule(path: string, viewer: Viewer): boolean {
+  const module = findRoute(path)?.module;
+  return module === undefined || viewer.holds === undefined || viewer.holds(module);
 }
 
 export function canOpenRoute(path: string, viewer: Viewer): boolean {
@@ -75,7 +96,7 @@ export function canOpenRoute(path: string, viewer: Viewer): boolean {
     case 'public':
       return true;
     case 'login':
-      return viewer.signedIn;
+      return viewer.signedIn && holdsModule(path, viewer);
     case 'admin':
       return viewer.signedIn && viewer.isAdmin;
   }

@@ -82,6 +82,25 @@ describe('canOpenRoute and guardDecision', () => {
     expect(guardDecision(path, viewer)).toBe(decision);
   });
 
+  it('refuses a module page to a company without the module code, whatever the address', () => {
+    const ordersOnly = {
+      signedIn: true,
+      isAdmin: false,
+      holds: (code: string) => code === 'ORDER',
+    };
+    expect(guardDecision('/order/order/list', ordersOnly)).toBe('open');
+    expect(guardDecision('/order/order/detail?id=3', ordersOnly)).toBe('open');
+    expect(guardDecision('/inquiry-quotation/list', ordersOnly)).toBe('no-permission');
+    expect(guardDecision('/inquiry-quotation/order-detail', ordersOnly)).toBe('no-permission');
+    expect(guardDecision('/message/waiting/list', ordersOnly)).toBe('no-permission');
+    // Pages of no module stay open; a visitor still goes to sign in first.
+    expect(guardDecision('/user/user-center', ordersOnly)).toBe('open');
+    expect(guardDecision('/order/order/list', { ...ordersOnly, signedIn: false })).toBe('login');
+    const adminWithoutModules = { signedIn: true, isAdmin: true, holds: () => false };
+    expect(guardDecision('/user/company-setting', adminWithoutModules)).toBe('open');
+    expect(guardDecision('/order', adminWithoutModules)).toBe('no-permission');
+  });
+
   it('the no-permission page tells the user to go elsewhere', () => {
     expect(NO_PERMISSION_TEXT).toBe('你没有权限查看该页面，请访问其他页面');
   });
