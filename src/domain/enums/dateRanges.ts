@@ -17,6 +17,9 @@ export const DATE_SHORTCUTS = labelSet({
 });
 export type DateShortcut = (typeof DATE_SHORTCUTS.codes)[number];
 
+/** The shortcuts a date filter offers beside its calendar; "all" is the empty field (cleared). */
+export const DATE_PRESETS = ['today', 'yesterday', 'last7', 'last30', 'last180'] as const;
+
 /** [first day offset, last day offset] relative to today; null = no date filter. */
 const SHORTCUT_DAYS: Record<DateShortcut, readonly [number, number] | null> = {
   all: null,
@@ -41,6 +44,32 @@ function startOfZonedDay(utcMidnight: number, timeZone: string): number {
   return utcMidnight - offsetMs(first, timeZone);
 }
 
+/** UTC midnight of the calendar day the zone's wall clock shows at `nowMs`. */
+function zonedToday(nowMs: number, timeZone: string): number {
+  const wallClock = nowMs + offsetMs(nowMs, timeZone);
+  return wallClock - (((wallClock % DAY_MS) + DAY_MS) % DAY_MS);
+}
+
+const zoneOrDefault = (timeZone: string) =>
+  isValidTimeZone(timeZone) ? timeZone : DEFAULT_TIMEZONE;
+
+/**
+ * [first, last] calendar days (YYYY-MM-DD, both included) of a shortcut at `nowMs` in `timeZone`:
+ * the value a list's date-range filter keeps, which the list reads as whole days in the same
+ * zone (list/listFilters.ts). null for "all".
+ */
+export function dateShortcutDays(
+  shortcut: DateShortcut,
+  nowMs: number,
+  timeZone: string = DEFAULT_TIMEZONE,
+): readonly [string, string] | null {
+  const days = SHORTCUT_DAYS[shortcut];
+  if (days === null) return null;
+  const today = zonedToday(nowMs, zoneOrDefault(timeZone));
+  const day = (offset: number) => new Date(today + offset * DAY_MS).toISOString().slice(0, 10);
+  return [day(days[0]), day(days[1])];
+}
+
 /**
  * [start, end] epoch milliseconds (end inclusive: the last millisecond of the last day) of a
  * shortcut at `nowMs` in `timeZone` (an unknown zone falls back to Asia/Shanghai); null for
@@ -53,9 +82,8 @@ export function dateShortcutRange(
 ): readonly [number, number] | null {
   const days = SHORTCUT_DAYS[shortcut];
   if (days === null) return null;
-  const zone = isValidTimeZone(timeZone) ? timeZone : DEFAULT_TIMEZONE;
-  const wallClock = nowMs + offsetMs(nowMs, zone);
-  const today = wallClock - (((wallClock % DAY_MS) + DAY_MS) % DAY_MS);
+  const zone = zoneOrDefault(timeZone);
+  const today = zonedToday(nowMs, zone);
   const start = startOfZonedDay(today + days[0] * DAY_MS, zone);
   const end = startOfZonedDay(today + (days[1] + 1) * DAY_MS, zone) - 1;
   return [start, end];

@@ -1,6 +1,6 @@
 // Paging arithmetic of the lists and detail pages (purchasing-core §2.2, §2.3, §9;
 // settings-messaging-shared §2 "Detail and list paging", §9): infinite scroll, the count line,
-// the table height, and previous/next on a detail page.
+// the table height, the list's pager (prev, pages, next, jump) and previous/next on a detail page.
 
 export const INFINITE_SCROLL_THRESHOLD_PX = 100;
 export const TABLE_HEIGHT_OFFSET_PX = 300;
@@ -35,6 +35,32 @@ export function tableHeight(windowHeight: number): number {
 /** The line above the table: total rows on the server, rows loaded so far. */
 export function listCountText(total: number, loaded: number): string {
   return `共 ${total} 条，当前 ${loaded} 条`;
+}
+
+/** Pages of `pageSize` rows in a list of `total` rows; an empty list still has its one page. */
+export function pageCount(total: number, pageSize: number): number {
+  if (!(total > 0) || !(pageSize > 0)) return 1;
+  return Math.ceil(total / pageSize);
+}
+
+/**
+ * The page a jump lands on: the number rounded down, within 1 … the last page (a page beyond the
+ * end is the last one, below 1 the first); null when it is no number at all (an empty box).
+ */
+export function clampPage(page: number | string, total: number, pageSize: number): number | null {
+  const number = typeof page === 'number' ? page : page.trim() === '' ? Number.NaN : Number(page);
+  if (Number.isNaN(number)) return null;
+  return Math.min(Math.max(Math.floor(number), 1), pageCount(total, pageSize));
+}
+
+/** The 0-based position of the first row of a (1-based) page. */
+export function firstRowOfPage(page: number, pageSize: number): number {
+  return (Math.max(1, Math.floor(page)) - 1) * pageSize;
+}
+
+/** The 1-based page that holds the row at a 0-based position. */
+export function pageOfRow(index: number, pageSize: number): number {
+  return Math.floor(Math.max(0, index) / pageSize) + 1;
 }
 
 /**

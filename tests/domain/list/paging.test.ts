@@ -1,10 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
+  clampPage,
   DETAIL_PAGE_SIZE,
   detailPagingSearch,
+  firstRowOfPage,
   listCountText,
   neighbourPosition,
   nextPageToLoad,
+  pageCount,
+  pageOfRow,
   positionOf,
   shouldLoadMore,
   tableHeight,
@@ -100,5 +104,54 @@ describe('detail paging (pages of 50)', () => {
 
   it('keeps index, id and pageNumber for the address', () => {
     expect(detailPagingSearch(77, positionOf(50))).toEqual({ id: 77, index: 50, pageNumber: 2 });
+  });
+});
+
+describe('the pager', () => {
+  it.each([
+    [0, 50, 1], // an empty list has its one (empty) page
+    [1, 50, 1],
+    [50, 50, 1],
+    [51, 50, 2],
+    [120, 20, 6],
+    [100_000, 500, 200],
+  ])('%s rows in pages of %s → %s pages', (total, size, pages) => {
+    expect(pageCount(total, size)).toBe(pages);
+  });
+
+  it.each([
+    [3, 120, 50, 3],
+    ['3', 120, 50, 3],
+    [4, 120, 50, 3], // beyond the last page: the last page
+    [999, 120, 50, 3],
+    ['1e999', 120, 50, 3],
+    [0, 120, 50, 1], // below the first: the first
+    [-5, 120, 50, 1],
+    [2.7, 120, 50, 2],
+    [7, 0, 50, 1], // an empty list: its one page
+  ] as const)(
+    'a jump to %s of %s rows in pages of %s lands on page %s',
+    (page, total, size, to) => {
+      expect(clampPage(page, total, size)).toBe(to);
+    },
+  );
+
+  it('an empty or non-numeric jump goes nowhere', () => {
+    expect(clampPage('', 120, 50)).toBeNull();
+    expect(clampPage('  ', 120, 50)).toBeNull();
+    expect(clampPage('abc', 120, 50)).toBeNull();
+    expect(clampPage(Number.NaN, 120, 50)).toBeNull();
+  });
+
+  it('a page starts at its first row, and a row sits on its page', () => {
+    expect(firstRowOfPage(1, 50)).toBe(0);
+    expect(firstRowOfPage(3, 50)).toBe(100);
+    expect(firstRowOfPage(3, 20)).toBe(40);
+    expect(firstRowOfPage(0, 20)).toBe(0);
+    expect(pageOfRow(0, 50)).toBe(1);
+    expect(pageOfRow(49, 50)).toBe(1);
+    expect(pageOfRow(50, 50)).toBe(2);
+    expect(pageOfRow(100, 50)).toBe(3);
+    expect(pageOfRow(firstRowOfPage(7, 20), 20)).toBe(7);
   });
 });
