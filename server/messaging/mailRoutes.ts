@@ -2,6 +2,7 @@
 // /mails; PATCH /mails/{id}?mailState", and GET /mails with mailState and numberOfDays 7),
 // registered by routes/todos.ts under the same prefix.
 import type { FastifyInstance } from 'fastify';
+import type { MailBody, MailPatchBody } from '../../src/contract/api/outbox';
 import type { MailState } from '../../src/domain/todos/mailStates';
 import { requireMembership } from '../auth/session';
 import type { Db } from '../db/database';
@@ -9,7 +10,7 @@ import { notFound } from '../http/httpError';
 import { ok } from '../http/replies';
 import { mutate } from '../sync/mutation';
 import { actorOf } from './actor';
-import { createMail, deleteMail, type MailInput, setMailState, updateMail } from './mailService';
+import { createMail, deleteMail, setMailState, updateMail } from './mailService';
 import { TODO_SERVER_MESSAGES as M } from './messages';
 import { listMails } from './todoQueries';
 import { loadTodoOf, projectTodo } from './todoRows';
@@ -23,11 +24,6 @@ import {
 } from './todoSchemas';
 
 type IdParams = { id: number };
-type MailPatch = {
-  subject?: string;
-  to_contacts_id?: number | null;
-  mail_state?: MailState;
-};
 
 export function registerMailRoutes(app: FastifyInstance, db: Db, prefix: string): void {
   app.get<{ Querystring: { mailState?: MailState; numberOfDays: number; size: number } }>(
@@ -50,7 +46,7 @@ export function registerMailRoutes(app: FastifyInstance, db: Db, prefix: string)
     },
   );
 
-  app.post<{ Body: MailInput }>(
+  app.post<{ Body: MailBody }>(
     `${prefix}/mails`,
     { schema: { querystring: companyQuery, body: mailBody } },
     async (request, reply) => {
@@ -61,7 +57,7 @@ export function registerMailRoutes(app: FastifyInstance, db: Db, prefix: string)
     },
   );
 
-  app.put<{ Params: IdParams; Body: MailPatch }>(
+  app.put<{ Params: IdParams; Body: MailPatchBody }>(
     `${prefix}/mails/:id`,
     { schema: { params: idParams, querystring: companyQuery, body: mailPatchBody } },
     async (request, reply) => {

@@ -6,6 +6,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { TodoRow } from '../../src/contract/feedRows';
 import { validateDuplicateName, validateFileCount } from '../../src/domain/files/uploads';
+import { canDeleteMessage } from '../../src/domain/todos/mails';
 import {
   MAX_MESSAGE_PRODUCT_ATTACHMENTS,
   prefixSubject,
@@ -255,7 +256,7 @@ export async function bindTodo(
   );
 }
 
-/** DELETE /messages/{id}: the sender's company removes its MESSAGE; both feeds get a tombstone. */
+/** DELETE /messages/{id}: the writer retracts their MESSAGE; both feeds get a tombstone. */
 export async function deleteMessage(
   tx: Tx,
   changes: ChangeSet,
@@ -264,7 +265,13 @@ export async function deleteMessage(
 ): Promise<{ id: number }> {
   const todo = await loadTodoOf(tx, todoId, actor.companyId);
   if (todo.type !== 'MESSAGE') throw refused(M.ONLY_MESSAGES_DELETABLE);
-  if (todo.fromCompanyId !== actor.companyId) throw forbidden();
+  // Only its writer, as the company it was sent from (a colleague's message is theirs to retract).
+  const own = {
+    type: todo.type,
+    from_company_id: todo.fromCompanyId,
+    from_contacts_id: todo.fromContactsId,
+  };
+  if (!canDeleteMessage(own, actor)) throw forbidden();
   await tx.delete(todos).where(eq(todos.id, todo.id));
   const version = await nextVersion(tx);
   changes.remove('todos', todo.id, version, [todo.fromCompanyId, todo.toCompanyId]);

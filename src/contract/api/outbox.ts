@@ -3,6 +3,7 @@
 // orders.ts, todos.ts). Their answers are synced rows, read by the outbox's outcome rules and
 // settled by the feed (src/contract/feedRows.ts); tests/sync/core/contract.test.ts sends each
 // request to the real server. Types only: the worker's bundle gains nothing.
+import type { MailState } from '../../domain/todos/mailStates';
 import type { TodoModule } from '../../domain/todos/todoCodes';
 
 /** A brand by id, or a new one by the name typed (a negative id is a brand created offline). */
@@ -51,6 +52,23 @@ export type MessageBody = {
   todo_files: string[];
 };
 
+/** POST /todos-api/v7/mails: a mail to a company (and one of its contacts), a draft or to send. */
+export type MailBody = {
+  subject: string;
+  to_company_id: number;
+  to_contacts_id?: number | null;
+  mail_state?: MailState;
+  module?: TodoModule;
+  module_id?: number;
+};
+
+/** PUT /todos-api/v7/mails/{id}: the sender edits what it wrote (a field left out is kept). */
+export type MailPatchBody = {
+  subject?: string;
+  to_contacts_id?: number | null;
+  mail_state?: MailState;
+};
+
 /** POST /orders-api/v7/orders/{id}/actions: the buyer's cancel request, with its reason. */
 export type OrderActionBody = { action: 'cancel'; reason?: string };
 
@@ -65,4 +83,10 @@ export const OUTBOX_PATHS = {
   orderAction: (orderId: number) => `/orders-api/v7/orders/${orderId}/actions`,
   message: () => `${TODOS}/messages`,
   todoState: (todoId: number) => `${TODOS}/todos/${todoId}`,
+  /** DELETE: the sender retracts its message. */
+  messageItem: (todoId: number) => `${TODOS}/messages/${todoId}`,
+  /** POST: a new mail. */
+  mails: () => `${TODOS}/mails`,
+  /** PUT (edit), PATCH ?mailState (file under a state), DELETE (a draft). */
+  mail: (todoId: number) => `${TODOS}/mails/${todoId}`,
 } as const;

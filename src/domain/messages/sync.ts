@@ -63,6 +63,11 @@ export const MUTATION_LABELS = {
   'order.requestCancel': '申请取消订单',
   'message.post': '发送消息',
   'todo.setState': '更新待办状态',
+  'message.delete': '删除消息',
+  'mail.create': '写邮件',
+  'mail.update': '编辑邮件',
+  'mail.setState': '更改邮件状态',
+  'mail.delete': '删除邮件草稿',
 } as const;
 
 /** "3 分钟", "2 小时", "1 天": how long something has waited. */

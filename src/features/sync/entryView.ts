@@ -6,6 +6,7 @@ import {
   type EntryStateKey,
   MUTATION_LABELS,
 } from '../../domain/messages/sync';
+import { mailStateLabel } from '../../domain/todos/mailStates';
 import { EXPIRED_CODE, isLeftBehind } from '../../sync/core/lifecycle';
 import type { MutationType, OutboxEntry } from '../../sync/core/mutations';
 import type { Row } from '../../sync/core/types';
@@ -39,6 +40,9 @@ export interface EntryView {
   conflict: ConflictField[] | null;
 }
 
+const clip = (text: string) =>
+  text.trim().length > 40 ? `${text.trim().slice(0, 40)}…` : text.trim();
+
 const idText = (id: number) => (id < 0 ? '新建（未同步）' : `#${id}`);
 
 function describe(entry: OutboxEntry): { title: string; subject: string } {
@@ -66,6 +70,18 @@ function describe(entry: OutboxEntry): { title: string; subject: string } {
         title: `${title}：${TODO_STATE_LABELS[entry.payload.state]}`,
         subject: `待办 ${idText(entry.payload.todoId)}`,
       };
+    case 'message.delete':
+      return { title, subject: `消息 ${idText(entry.payload.todoId)}` };
+    case 'mail.create':
+    case 'mail.update':
+      return { title, subject: clip(entry.payload.subject) };
+    case 'mail.setState':
+      return {
+        title: `${title}：${mailStateLabel(entry.payload.mailState)}`,
+        subject: `邮件 ${idText(entry.payload.todoId)}`,
+      };
+    case 'mail.delete':
+      return { title, subject: `邮件 ${idText(entry.payload.todoId)}` };
   }
 }
 

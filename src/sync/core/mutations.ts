@@ -2,6 +2,17 @@
 // optimistic effect, its ordering key, the ids it creates. Each type lives in mutations/*.ts as a
 // `MutationSpec`; this module dispatches on `entry.type` so callers never switch on types.
 
+import {
+  type MailCreatePayload,
+  type MailSetStatePayload,
+  type MailUpdatePayload,
+  mailCreate,
+  mailDelete,
+  mailSetState,
+  mailUpdate,
+  messageDelete,
+  type TodoDeletePayload,
+} from './mutations/mails';
 import { type OrderCancelPayload, orderRequestCancel } from './mutations/orders';
 import type { OwnerChangePayload } from './mutations/owners';
 import { orderChangeOwner, sheetChangeOwner } from './mutations/owners';
@@ -32,6 +43,11 @@ export interface Payloads {
   'order.requestCancel': OrderCancelPayload;
   'message.post': MessagePostPayload;
   'todo.setState': TodoSetStatePayload;
+  'message.delete': TodoDeletePayload;
+  'mail.create': MailCreatePayload;
+  'mail.update': MailUpdatePayload;
+  'mail.setState': MailSetStatePayload;
+  'mail.delete': TodoDeletePayload;
 }
 export type MutationType = keyof Payloads;
 export type Registry = { readonly [T in MutationType]: MutationSpec<Payloads[T]> };
@@ -44,6 +60,11 @@ export const MUTATIONS: Registry = {
   'order.requestCancel': orderRequestCancel,
   'message.post': messagePost,
   'todo.setState': todoSetState,
+  'message.delete': messageDelete,
+  'mail.create': mailCreate,
+  'mail.update': mailUpdate,
+  'mail.setState': mailSetState,
+  'mail.delete': mailDelete,
 };
 export const MUTATION_TYPES = Object.keys(MUTATIONS) as MutationType[];
 

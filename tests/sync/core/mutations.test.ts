@@ -30,6 +30,7 @@ import {
   todoState,
   uploadedAs,
 } from './fixtures';
+import { mailCreate, mailDelete, mailState, mailUpdate, messageDelete } from './mailFixtures';
 
 const KEY = `${CLIENT}:1`;
 const uploaded: UploadedFiles = new Map([['blob-1', uploadedAs('11/u1/photo.png')]]);
@@ -234,6 +235,43 @@ const cases: Case[] = [
     method: 'PATCH',
     path: '/todos-api/v7/todos/5',
     query: { delay: '2025-02-01T00:00:00.000Z' },
+    body: undefined,
+  },
+  {
+    name: 'message.delete of a message mapped from its offline id',
+    mutation: messageDelete(-4),
+    idMap: new Map([[-4, 40]]),
+    method: 'DELETE',
+    path: '/todos-api/v7/messages/40',
+    body: undefined,
+  },
+  {
+    name: 'mail.create: a draft to a contact',
+    mutation: mailCreate(-6),
+    method: 'POST',
+    path: '/todos-api/v7/mails',
+    body: { subject: '下周盘点', to_company_id: 11, to_contacts_id: 8, mail_state: 'draft' },
+  },
+  {
+    name: 'mail.update: sent with its edit',
+    mutation: mailUpdate(6, { mailState: 'send' }),
+    method: 'PUT',
+    path: '/todos-api/v7/mails/6',
+    body: { subject: '下周三盘点', to_contacts_id: null, mail_state: 'send' },
+  },
+  {
+    name: 'mail.setState (PATCH ?mailState)',
+    mutation: mailState(6, 'junk'),
+    method: 'PATCH',
+    path: '/todos-api/v7/mails/6',
+    query: { mailState: 'junk' },
+    body: undefined,
+  },
+  {
+    name: 'mail.delete of a draft',
+    mutation: mailDelete(6),
+    method: 'DELETE',
+    path: '/todos-api/v7/mails/6',
     body: undefined,
   },
 ];

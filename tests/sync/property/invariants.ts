@@ -195,6 +195,12 @@ function entityOf(entry: Enqueued, idMap: ReadonlyMap<number, number>): string {
       return `threads:${m.payload.module}:${id(m.payload.moduleId)}`;
     case 'todo.setState':
       return `todos:${m.payload.todoId}`;
+    case 'message.delete':
+    case 'mail.create':
+    case 'mail.update':
+    case 'mail.setState':
+    case 'mail.delete':
+      return `todos:${id(m.payload.todoId)}`;
   }
 }
 
