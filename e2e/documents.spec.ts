@@ -9,6 +9,8 @@
 //   downloads it again from the caches;
 // - 大额订单合同报告 of an order without the supplier's quotation number warns above the preview;
 // - 报价单 of a quoted sheet previews and downloads, online and then offline;
+// - 询价函 (the supplier inquiry mail) of a draft sheet previews (axe on the dialog) and downloads
+//   with its lines and no prices, online and then offline, the same bytes the server makes;
 // - offline, every other report of the order is made from the caches too.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -17,6 +19,8 @@ import { RUNTIME_CACHES } from '../src/contract/serviceWorkerCaches';
 import { DOCUMENT_MESSAGES } from '../src/domain/documents/messages';
 import { formatAmount } from '../src/domain/format/money';
 import { inkShare, rasterPage } from '../tests/documents/poppler';
+import { appSession, bearer } from './fixtures/appSession';
+import { expectAccessible } from './fixtures/axe';
 import { BuyerApi } from './fixtures/BuyerApi';
 import { DocumentsPage } from './fixtures/DocumentsPage';
 import { OrderDetailPage } from './fixtures/OrderDetailPage';
@@ -243,7 +247,10 @@ test('报价单 of a quoted sheet previews and downloads, online and offline', a
   await page.goto(`/inquiry-quotation/detail?id=${quoted.id}`);
   await expect(sheet.number).toHaveText(quoted.name, { timeout: 20_000 });
 
-  expect(await documents.entries()).toEqual([`报价单 报价单-${quoted.name}.pdf`]);
+  expect(await documents.entries()).toEqual([
+    `报价单 报价单-${quoted.name}.pdf`,
+    `询价函 询价函-${quoted.name}.pdf`,
+  ]);
   await documents.choose('报价单');
   await expect(documents.preview).toBeVisible({ timeout: 30_000 });
   const download = await documents.download();
@@ -262,5 +269,66 @@ test('报价单 of a quoted sheet previews and downloads, online and offline', a
   await expect(documents.preview).toBeVisible({ timeout: 30_000 });
   const offline = await documents.download();
   expect(await pdfText(offline)).toContain(quoted.name);
+  await context.setOffline(false);
+});
+
+test('询价函 of a draft sheet previews and downloads, online and offline', async ({
+  shell,
+  page,
+  context,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  await shell.openSignedIn('/home');
+  await shell.installed();
+  const api = await BuyerApi.of(page, request);
+  const { items: sheets } = await api.sheets({ sheetType: 'ALL' });
+  const draft = sheets.find((s) => s.state === 'DRAFT');
+  if (!draft) throw new Error('the demo data has a draft sheet');
+  const sheet = new SheetPage(page);
+  const documents = new DocumentsPage(page);
+  await page.goto(`/inquiry-quotation/detail?id=${draft.id}`);
+  await expect(sheet.number).toHaveText(draft.name, { timeout: 20_000 });
+
+  await documents.choose('询价函');
+  await expect(documents.preview).toBeVisible({ timeout: 30_000 });
+  await expect(documents.fileName).toHaveText(`询价函-${draft.name}.pdf`);
+  await expectAccessible(page, '[role="dialog"]');
+  const download = await documents.download();
+  expect(download.suggestedFilename()).toBe(`询价函-${draft.name}.pdf`);
+  const text = await pdfText(download);
+  for (const expected of [
+    '询价函',
+    `询价单号：${draft.name}`,
+    '致（供应商）',
+    '含税单价（请填写）',
+  ]) {
+    expect(text).toContain(expected);
+  }
+  expect(text).not.toContain('首付款');
+  await documents.close();
+
+  // The server's generate route makes the same document for the same sheet.
+  const { token } = await appSession(page, request);
+  const response = await request.post(
+    `/template-api/v7/INQUERY_QUOTATION_SHEET/${draft.id}/202/generate?currentCompanyId=${api.companyId}`,
+    { headers: bearer(token), data: { data: {} } },
+  );
+  expect(response.status()).toBe(200);
+  const served = execFileSync('pdftotext', ['-raw', '-', '-'], {
+    input: await response.body(),
+    encoding: 'utf8',
+  }).replace(/\s+/g, '');
+  expect(served).toContain(`询价单号：${draft.name}`);
+
+  await expect.poll(() => cachedFonts(page), { timeout: 30_000 }).toBe(2);
+  await shell.synced();
+  await context.setOffline(true);
+  await page.reload();
+  await expect(sheet.number).toHaveText(draft.name, { timeout: 20_000 });
+  await documents.choose('询价函');
+  await expect(documents.preview).toBeVisible({ timeout: 30_000 });
+  const offline = await documents.download();
+  expect(await pdfText(offline)).toContain(`询价单号：${draft.name}`);
   await context.setOffline(false);
 });

@@ -3,7 +3,8 @@
 // `POST /template-api/v7/{module}/{module_id}/{template_id}/generate` names one. Shared by the app
 // and the server. The ids are ours (the spec shows none); they must never be reused. The box label
 // (105, 箱标) is printed from the logistics panel, not listed in the dropdown (`listed: false`),
-// and the generate route serves it like any other. Each template names the permission code that
+// and the generate route serves it like any other. A sheet has the quotation (201) and the
+// supplier inquiry mail (202, 询价函). Each template names the permission code that
 // shows it in the dropdown and lets the generate route make it (null: no code, the box label).
 import { PERMISSION_CODES, type PermissionCode } from '../domain/account/permissionCodes';
 
@@ -16,7 +17,8 @@ export type DocumentKind =
   | 'stockOutList'
   | 'invoice'
   | 'boxLabels'
-  | 'quotation';
+  | 'quotation'
+  | 'inquiryMail';
 
 export interface ReportTemplate {
   id: number;
@@ -91,6 +93,16 @@ export const REPORT_TEMPLATES: readonly ReportTemplate[] = [
     kind: 'quotation',
     name: '报价单',
     fileNamePattern: '报价单-{number}.pdf',
+    confirmOrder: false,
+    listed: true,
+    permission: PERMISSION_CODES.REPORT_EXPORT,
+  },
+  {
+    id: 202,
+    module: 'INQUERY_QUOTATION_SHEET',
+    kind: 'inquiryMail',
+    name: '询价函',
+    fileNamePattern: '询价函-{number}.pdf',
     confirmOrder: false,
     listed: true,
     permission: PERMISSION_CODES.REPORT_EXPORT,

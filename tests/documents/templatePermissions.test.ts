@@ -1,6 +1,7 @@
 // Which permission code each report template needs, as both the app's report export
 // (<Permitted>) and the generate route read it: the contract CONTRACT_EXPORT, the other listed
-// templates REPORT_EXPORT, the box label none; the dropdown shows when any of its codes is held.
+// templates (the sheet's 报价单 and 询价函 among them) REPORT_EXPORT, the box label none; the
+// dropdown shows when any of its codes is held.
 import { describe, expect, it } from 'vitest';
 import {
   REPORT_TEMPLATES,
@@ -29,7 +30,7 @@ const visible = (codes: readonly string[], module: 'ORDER' | 'INQUERY_QUOTATION_
 describe('report template permissions', () => {
   it('names a code for every listed template, and none for the box label', () => {
     expect(byId(101).permission).toBe(CONTRACT_EXPORT);
-    for (const id of [102, 103, 104, 201]) expect(byId(id).permission).toBe(REPORT_EXPORT);
+    for (const id of [102, 103, 104, 201, 202]) expect(byId(id).permission).toBe(REPORT_EXPORT);
     expect(byId(105).permission).toBeNull();
     for (const template of REPORT_TEMPLATES.filter((t) => t.listed)) {
       expect(ALL_PERMISSION_CODES).toContain(template.permission);
@@ -42,8 +43,8 @@ describe('report template permissions', () => {
   });
 
   it.each([
-    ['the full map', ALL_PERMISSION_CODES, [101, 102, 103, 104], [201]],
-    ['no contract code', [ORDER, REPORT_EXPORT], [102, 103, 104], [201]],
+    ['the full map', ALL_PERMISSION_CODES, [101, 102, 103, 104], [201, 202]],
+    ['no contract code', [ORDER, REPORT_EXPORT], [102, 103, 104], [201, 202]],
     ['the contract code alone', [CONTRACT_EXPORT], [101], []],
     ['no export code', [ORDER], [], []],
   ] as const)('with %s the dropdowns list what the server makes', (_, codes, order, sheet) => {

@@ -8,11 +8,16 @@ import type { DocumentKind, ReportTemplate } from '../templates';
 import { bigOrderReportSpec } from './bigOrderReport';
 import { boxLabelsSpec } from './boxLabels';
 import { contractSpec } from './contract';
+import { inquiryMailSpec } from './inquiryMail';
 import { invoiceSpec } from './invoice';
 import { quotationSpec } from './quotation';
 import { stockOutSpec } from './stockOut';
 
-export type OrderDocumentKind = Exclude<DocumentKind, 'quotation'>;
+export type SheetDocumentKind = Extract<DocumentKind, 'quotation' | 'inquiryMail'>;
+export type OrderDocumentKind = Exclude<DocumentKind, SheetDocumentKind>;
+
+const isSheetKind = (kind: DocumentKind): kind is SheetDocumentKind =>
+  kind === 'quotation' || kind === 'inquiryMail';
 
 export const ORDER_DEFINITIONS: Record<
   OrderDocumentKind,
@@ -25,8 +30,12 @@ export const ORDER_DEFINITIONS: Record<
   boxLabels: boxLabelsSpec,
 };
 
-export const SHEET_DEFINITIONS: Record<'quotation', (input: SheetDocumentInput) => DocumentSpec> = {
+export const SHEET_DEFINITIONS: Record<
+  SheetDocumentKind,
+  (input: SheetDocumentInput) => DocumentSpec
+> = {
   quotation: quotationSpec,
+  inquiryMail: inquiryMailSpec,
 };
 
 /** The spec of an ORDER template for an order; a message for a template of another module. */
@@ -34,19 +43,21 @@ export function orderDocumentSpec(
   template: ReportTemplate,
   input: OrderDocumentInput,
 ): DocumentSpec {
-  if (template.module !== 'ORDER' || template.kind === 'quotation') {
+  const { kind } = template;
+  if (template.module !== 'ORDER' || isSheetKind(kind)) {
     throw new DocumentSpecError(`模板 ${template.id} 不适用于订单`);
   }
-  return ORDER_DEFINITIONS[template.kind](input);
+  return ORDER_DEFINITIONS[kind](input);
 }
 
-/** The spec of an INQUERY_QUOTATION_SHEET template for a sheet. */
+/** The spec of an INQUERY_QUOTATION_SHEET template (报价单, 询价函) for a sheet. */
 export function sheetDocumentSpec(
   template: ReportTemplate,
   input: SheetDocumentInput,
 ): DocumentSpec {
-  if (template.module !== 'INQUERY_QUOTATION_SHEET' || template.kind !== 'quotation') {
+  const { kind } = template;
+  if (template.module !== 'INQUERY_QUOTATION_SHEET' || !isSheetKind(kind)) {
     throw new DocumentSpecError(`模板 ${template.id} 不适用于报价单`);
   }
-  return SHEET_DEFINITIONS.quotation(input);
+  return SHEET_DEFINITIONS[kind](input);
 }

@@ -1,5 +1,6 @@
-// Each finished definition rendered for seeded orders and read back with pdftotext: the Chinese
-// labels, the amounts, and no trace of the lines left out of reports.
+// Each finished definition rendered for seeded orders and sheets (the quotation and the inquiry
+// mail) and read back with pdftotext: the Chinese labels, the amounts, and no trace of the lines
+// left out of reports.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderRow } from '../../../src/contract/feedRows';
@@ -9,6 +10,10 @@ import {
   bigOrderWarning,
 } from '../../../src/documents/definitions/bigOrderReport';
 import { contractFigures, contractSpec } from '../../../src/documents/definitions/contract';
+import {
+  inquiryMailContent,
+  inquiryMailSpec,
+} from '../../../src/documents/definitions/inquiryMail';
 import { invoiceFigures, invoiceSpec } from '../../../src/documents/definitions/invoice';
 import { quotationFigures, quotationSpec } from '../../../src/documents/definitions/quotation';
 import {
@@ -270,6 +275,48 @@ describe.each(drivers)('documents for seeded orders on %s', (driver) => {
             rasterPage(bytes, 1, 80).png,
           );
         }
+      }
+    }
+    expect(excludedChecked).toBeGreaterThan(0);
+  });
+
+  it('renders the inquiry mail (询价函) of draft and sent sheets with every asked line', async () => {
+    const asked = seeded.sheets.filter((s) => sheetReportLines(s).length > 0);
+    const drafts = asked.filter((s) => s.state === 'DRAFT');
+    const withExcluded = asked.filter(
+      (s) => sheetReportLines(s).length < s.inquiry_product_list.length,
+    );
+    expect(drafts.length).toBeGreaterThan(0);
+    let excludedChecked = 0;
+    for (const sheet of [...drafts.slice(0, 2), ...withExcluded.slice(0, 2)]) {
+      const input = seeded.sheetInput(sheet);
+      const content = inquiryMailContent(input);
+      const bytes = await renderPdf(inquiryMailSpec(input), fonts);
+      const text = squeeze(pdfPages(bytes).join('\n'));
+      for (const expected of [
+        '询价函',
+        `询价单号：${sheet.name}`,
+        '致（供应商）',
+        '询价方',
+        squeeze(content.supplier),
+        squeeze(content.buyer),
+        '含税单价（请填写）',
+        `合计数量${content.totalQuantity}`,
+      ]) {
+        expect(text).toContain(expected);
+      }
+      const printed = new Set(content.lines.map((l) => l.orderNo));
+      for (const no of printed) if (no) expect(text).toContain(squeeze(no));
+      for (const l of sheet.inquiry_product_list) {
+        if (printed.has(l.product_article_no ?? '') || !l.product_article_no) continue;
+        expect(text).not.toContain(squeeze(l.product_article_no));
+        excludedChecked += 1;
+      }
+      if (sheet === drafts[0]) {
+        writeFileSync(
+          'test-results/documents/inquiry-mail-seeded.png',
+          rasterPage(bytes, 1, 80).png,
+        );
       }
     }
     expect(excludedChecked).toBeGreaterThan(0);

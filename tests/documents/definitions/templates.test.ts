@@ -11,14 +11,17 @@ import { amountInWords } from '../../../src/domain/documents/amountInWords';
 import { orderInput, sheetInput, shippedOrder } from './fixtures';
 
 describe('report templates', () => {
-  it('lists four order templates and the quotation for sheets, with unique ids', () => {
+  it('lists four order templates, and the quotation and the inquiry mail for sheets, with unique ids', () => {
     expect(templatesFor('ORDER').map((t) => t.name)).toEqual([
       '采购合同',
       '大额订单合同报告',
       '出库单',
       '发票',
     ]);
-    expect(templatesFor('INQUERY_QUOTATION_SHEET').map((t) => t.kind)).toEqual(['quotation']);
+    expect(templatesFor('INQUERY_QUOTATION_SHEET').map((t) => [t.id, t.kind, t.name])).toEqual([
+      [201, 'quotation', '报价单'],
+      [202, 'inquiryMail', '询价函'],
+    ]);
     expect(new Set(REPORT_TEMPLATES.map((t) => t.id)).size).toBe(REPORT_TEMPLATES.length);
     expect(REPORT_TEMPLATES.filter((t) => t.confirmOrder).map((t) => t.kind)).toEqual([
       'bigOrderReport',
@@ -76,6 +79,10 @@ describe('definitions by template', () => {
     if (!quotation) throw new Error('no quotation template');
     expect(() => orderDocumentSpec(quotation, input)).toThrow(DocumentSpecError);
     expect(sheetDocumentSpec(quotation, sheetInput()).fileName).toBe('报价单-BJ2025001.pdf');
+    const mail = findTemplate('INQUERY_QUOTATION_SHEET', 202);
+    if (!mail) throw new Error('no inquiry mail template');
+    expect(sheetDocumentSpec(mail, sheetInput()).fileName).toBe('询价函-BJ2025001.pdf');
+    expect(() => orderDocumentSpec(mail, input)).toThrow('模板 202 不适用于订单');
     const contract = findTemplate('ORDER', 101);
     if (!contract) throw new Error('no contract template');
     expect(() => sheetDocumentSpec(contract, sheetInput())).toThrow('不适用于报价单');

@@ -1,6 +1,6 @@
 // The generate route gates each template by the company's permission map, as the app's report
 // export does (<Permitted>): without the template's code the answer is the spec's 403, with it the
-// PDF; the contract needs CONTRACT_EXPORT, the other report templates REPORT_EXPORT.
+// PDF; the contract needs CONTRACT_EXPORT, the other report templates (询价函 too) REPORT_EXPORT.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPORT_TEMPLATES, templatePermitted } from '../../../src/documents/templates';
 import {
@@ -79,6 +79,7 @@ describe.each(drivers)('template permissions on %s', (driver) => {
     expect((await generate('ORDER', orderId, 101)).statusCode).toBe(200);
     expect((await generate('ORDER', orderId, 103)).statusCode).toBe(200);
     expect((await generate('INQUERY_QUOTATION_SHEET', sheetId, 201)).statusCode).toBe(200);
+    expect((await generate('INQUERY_QUOTATION_SHEET', sheetId, 202)).statusCode).toBe(200);
   }, 60_000);
 
   it('refuses the contract without CONTRACT_EXPORT and still makes the reports', async () => {
@@ -86,12 +87,14 @@ describe.each(drivers)('template permissions on %s', (driver) => {
     refusedWith403(await generate('ORDER', orderId, 101));
     expect((await generate('ORDER', orderId, 102)).statusCode).toBe(200);
     expect((await generate('INQUERY_QUOTATION_SHEET', sheetId, 201)).statusCode).toBe(200);
+    expect((await generate('INQUERY_QUOTATION_SHEET', sheetId, 202)).statusCode).toBe(200);
   }, 60_000);
 
   it('refuses the report templates without REPORT_EXPORT and still makes the contract', async () => {
     await grant([CONTRACT_EXPORT]);
     for (const id of [102, 103, 104]) refusedWith403(await generate('ORDER', orderId, id));
     refusedWith403(await generate('INQUERY_QUOTATION_SHEET', sheetId, 201));
+    refusedWith403(await generate('INQUERY_QUOTATION_SHEET', sheetId, 202));
     expect((await generate('ORDER', orderId, 101)).statusCode).toBe(200);
   }, 60_000);
 

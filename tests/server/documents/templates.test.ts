@@ -1,5 +1,5 @@
 // The generate call of the report export (settings-messaging-shared §7) on the demo data: each
-// template's PDF for a seeded order or sheet equals, byte for byte, what the definitions and the
+// template's PDF (the sheet's 报价单 and 询价函 too) for a seeded order or sheet equals, byte for byte, what the definitions and the
 // engine make from the synced rows for the same input and `now`; refusals carry `error` beside
 // `error_message`; bad input is a 400, never a 500.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,7 +13,11 @@ import { orderDocumentSpec, sheetDocumentSpec } from '../../../src/documents/def
 import { quotationFigures } from '../../../src/documents/definitions/quotation';
 import type { DocumentFonts } from '../../../src/documents/fonts/fontFiles';
 import { nodeFontSource } from '../../../src/documents/fonts/node/nodeFontSource';
-import type { OrderDocumentInput, SheetDocumentInput } from '../../../src/documents/input';
+import {
+  type OrderDocumentInput,
+  type SheetDocumentInput,
+  sheetReportLines,
+} from '../../../src/documents/input';
 import { renderPdf } from '../../../src/documents/pdf/render';
 import type { DocumentSpec } from '../../../src/documents/spec';
 import { REPORT_TEMPLATES, templateFileName } from '../../../src/documents/templates';
@@ -199,6 +203,35 @@ describe.each(drivers)('template generate on %s', (driver) => {
     expect(text).toContain(sheet.name);
   }, 60_000);
 
+  it('answers the inquiry mail (询价函) of a sheet with the same bytes as the browser', async () => {
+    const template = REPORT_TEMPLATES.find((t) => t.kind === 'inquiryMail');
+    if (!template) throw new Error('no inquiry mail template');
+    const res = await generate('INQUERY_QUOTATION_SHEET', sheet.id, template.id);
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
+    expect(res.headers['content-disposition']).toContain(
+      `filename*=UTF-8''${encodeURIComponent(`询价函-${sheet.name}.pdf`)}`,
+    );
+    const input = await sheetInput(sheet);
+    const expected = await renderPdf(sheetDocumentSpec(template, input), fonts);
+    expect(Buffer.compare(res.rawPayload, Buffer.from(expected))).toBe(0);
+    const text = squeeze(pdfPages(new Uint8Array(res.rawPayload)).join('\n'));
+    for (const expectedText of [
+      '询价函',
+      `询价单号：${sheet.name}`,
+      squeeze(input.partyA?.name ?? 'missing party A'),
+      squeeze(account.name),
+      '含税单价（请填写）',
+    ]) {
+      expect(text).toContain(expectedText);
+    }
+    // Every asked line's order number is printed.
+    for (const line of sheetReportLines(sheet)) {
+      expect(text).toContain(squeeze(line.product_article_no ?? 'missing'));
+    }
+    // It asks for prices: the quotation's figures are not in it.
+    expect(text).not.toContain('首付款');
+  }, 60_000);
+
   it("applies the synced sheet's CNY VAT fee unless data.has_cny_vat_fee says otherwise", async () => {
     const template = REPORT_TEMPLATES.find((t) => t.kind === 'quotation');
     if (!template) throw new Error('no quotation template');
@@ -366,6 +399,9 @@ describe.each(drivers)('template generate on %s', (driver) => {
     expect(refusal(await generate('INQUERY_QUOTATION_SHEET', 999_999_999, 201), 404)).toBe(
       '采购单不存在',
     );
+    expect(refusal(await generate('INQUERY_QUOTATION_SHEET', 999_999_999, 202), 404)).toBe(
+      '采购单不存在',
+    );
     // The other company of the same buyer sees its own order, not this one.
     expect(
       refusal(
@@ -386,6 +422,7 @@ describe.each(drivers)('template generate on %s', (driver) => {
 
   it('answers 400 with a Chinese message for bad input, never a 500', async () => {
     expect(refusal(await generate('ORDER', order.id, 201), 400)).toBe('模板 201 不适用于订单');
+    expect(refusal(await generate('ORDER', order.id, 202), 400)).toBe('模板 202 不适用于订单');
     expect(refusal(await generate('INQUERY_QUOTATION_SHEET', sheet.id, 101), 400)).toBe(
       '模板 101 不适用于报价单',
     );
