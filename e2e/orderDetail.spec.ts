@@ -205,6 +205,8 @@ test('an order the device does not hold says so', async ({ shell, page }) => {
   const detail = new OrderDetailPage(page);
   await expect(detail.notFound).toContainText('本机没有找到该订单');
   await expect(detail.notFound).toContainText('订单可能还没有同步到本机');
+  // §2.4: a failed load disables the chat.
+  await expect(page.getByTestId('chat-button')).toBeDisabled();
   await expect(detail.notFound.getByRole('link', { name: '返回订单列表' })).toHaveAttribute(
     'href',
     '/order/order/list?orderType=CANCELLED',

@@ -80,7 +80,19 @@ export function formatOrderLineTotal(line: OrderProductLine, currency?: string |
 
 export type DetailLoadStatus = 'loading' | 'loaded' | 'failed';
 
-/** Only a failed load disables the chat (§2.4): without the order there is no contact to talk to. */
+/**
+ * A detail read from the device: undefined while the read runs, null when the device holds no
+ * such record (the offline app's failed load), else the record.
+ */
+export function detailLoadStatus(record: object | null | undefined): DetailLoadStatus {
+  if (record === undefined) return 'loading';
+  return record === null ? 'failed' : 'loaded';
+}
+
+/**
+ * The chat opens only on a loaded order (§2.4: disabled if loading the detail fails; also while
+ * the local read runs, ours): its thread, linked sheet and first contact come from the order.
+ */
 export function canOpenOrderChat(status: DetailLoadStatus): boolean {
-  return status !== 'failed';
+  return status === 'loaded';
 }

@@ -3,6 +3,7 @@ import {
   canChangeOrderOwner,
   canOpenOrderChat,
   canRequestOrderCancel,
+  detailLoadStatus,
   formatOrderLineTotal,
   offersOrderCancelRequest,
   orderDetailVisibility,
@@ -50,10 +51,16 @@ describe('formatOrderLineTotal', () => {
 describe('canOpenOrderChat', () => {
   it.each([
     ['loaded', true],
-    ['loading', true],
+    ['loading', false],
     ['failed', false],
   ] as const)('%s → %s', (status, expected) => {
     expect(canOpenOrderChat(status)).toBe(expected);
+  });
+
+  it('reads the status from what the device answered', () => {
+    expect(detailLoadStatus(undefined)).toBe('loading');
+    expect(detailLoadStatus(null)).toBe('failed');
+    expect(detailLoadStatus({ id: 1 })).toBe('loaded');
   });
 });
 

@@ -1,6 +1,6 @@
 // The order detail screen (purchasing-core §2.4), read from the local database so
 // it opens at once and offline: breadcrumb back to the list it came from, previous/next through
-// that list, the chat (disabled while the order loads or when it failed to load), the summary
+// that list, the chat (only once the order is read: canOpenOrderChat), the summary
 // with owner change, 申请取消 at 10/20, the product table and the state-log timeline, then the
 // logistics (boxes, tracking logs, 打印标签) and the invoices with their progress logs.
 import { Breadcrumbs, Center, Grid, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
@@ -13,7 +13,11 @@ import {
 } from '../../../domain/orders/detailPaging';
 import { ORDER_DETAIL_LABELS } from '../../../domain/orders/orderDetail';
 import { DEFAULT_ORDER_TAB, type OrderTab } from '../../../domain/orders/orderTabs';
-import { offersOrderCancelRequest } from '../../../domain/orders/rules';
+import {
+  canOpenOrderChat,
+  detailLoadStatus,
+  offersOrderCancelRequest,
+} from '../../../domain/orders/rules';
 import { orderTimeline } from '../../../domain/orders/timeline';
 import type { SheetListType } from '../../../domain/purchase/listTypes';
 import { AppAnchor, AppButton } from '../../../platform/AppLink';
@@ -110,7 +114,9 @@ export function OrderDetail({
         <Group gap="xs">
           {order && offersOrderCancelRequest(order) && <OrderCancelButton orderId={order.id} />}
           {order && <OrderReportExport order={order} companyId={currentCompany.id} />}
-          <ChatButton target={orderChatTarget(order)} />
+          <ChatButton
+            target={canOpenOrderChat(detailLoadStatus(order)) ? orderChatTarget(order) : null}
+          />
           <DetailPager neighbours={neighbours} />
         </Group>
       </Group>
