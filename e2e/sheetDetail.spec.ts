@@ -7,6 +7,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { BuyerApi, type ServerSheet } from './fixtures/BuyerApi';
 import { ListPage } from './fixtures/ListPage';
+import { OrderDetailPage } from './fixtures/OrderDetailPage';
 import { SheetPage } from './fixtures/SheetPage';
 import type { ShellPage } from './fixtures/ShellPage';
 import { expect, test } from './fixtures/test';
@@ -204,9 +205,51 @@ test('an order id redirects to the order detail', async ({ shell, page, request 
   const order = (await api.orders()).items.find((candidate) => !sheetIds.has(candidate.id));
   if (!order) throw new Error('the demo data has an order whose id is no sheet id');
   await page.goto(detailUrl(order.id));
-  await expect(page).toHaveURL(new RegExp(`/order/order/detail\\?orderType=ALL&id=${order.id}$`), {
-    timeout: 20_000,
-  });
+  // §2.3: to /inquiry-quotation/order-detail, in the purchase list (not the order list).
+  await expect(page).toHaveURL(
+    new RegExp(`/inquiry-quotation/order-detail\\?id=${order.id}&type=ALL&module=ORDER$`),
+    { timeout: 20_000 },
+  );
+  await expect(new OrderDetailPage(page).number).toContainText(order.name, { timeout: 20_000 });
+  await expect(page.getByRole('link', { name: '全部', exact: true })).toHaveAttribute(
+    'href',
+    '/inquiry-quotation/list?sheetType=ALL',
+  );
+});
+
+test('the order link of a sheet stays in its purchase list: breadcrumb and paging', async ({
+  shell,
+  page,
+  request,
+}) => {
+  const { sheets } = await signedIn(shell, page, request);
+  const [first, second] = await sheets('CARGO_RECEIVING');
+  if (!first?.order || !second?.order) throw new Error('the demo data has two sheets 待收货');
+  const detail = new SheetPage(page);
+  await page.goto(detailUrl(first.id, { index: 0, pageNumber: 1, sheetType: 'CARGO_RECEIVING' }));
+  await expect(detail.number).toHaveText(first.name, { timeout: 20_000 });
+  await detail.fact('order').getByRole('link', { name: first.order.name }).click();
+
+  const order = new OrderDetailPage(page);
+  await expect(page).toHaveURL(
+    new RegExp(
+      `/inquiry-quotation/order-detail\\?id=${first.order.id}&type=CARGO_RECEIVING&module=ORDER&index=0&pageNumber=1$`,
+    ),
+  );
+  await expect(order.number).toContainText(first.order.name, { timeout: 20_000 });
+  await expect(page.getByRole('link', { name: '待收货', exact: true })).toHaveAttribute(
+    'href',
+    '/inquiry-quotation/list?sheetType=CARGO_RECEIVING',
+  );
+  // 下一条 walks the purchase list's 待收货 rows, not the order list.
+  await expect(order.previous).toBeDisabled();
+  await order.next.click();
+  await detail.expectRowOpened(second);
+  await expect(page).toHaveURL(
+    /\/inquiry-quotation\/order-detail\?.*type=CARGO_RECEIVING.*index=1/,
+  );
+  await page.getByRole('link', { name: '待收货', exact: true }).click();
+  await expect(page).toHaveURL(/\/inquiry-quotation\/list\?sheetType=CARGO_RECEIVING$/);
 });
 
 test('a 3C line refuses the order with the spec message, without calling the server', async ({

@@ -1,24 +1,10 @@
 // The sheet page's breadcrumb (purchasing-core §2.3): 采购单 / 新建 on the create form, else
 // 采购单 / the list it was opened from (back with that list's filters and sort) / the number.
 import { Breadcrumbs, Text } from '@mantine/core';
-import {
-  listQueryOfFilter,
-  originListLink,
-  purchaseListOrigin,
-} from '../../../domain/orders/detailPaging';
-import { isSheetListType, type SheetListType } from '../../../domain/purchase/listTypes';
+import { originListLink, purchaseListOrigin } from '../../../domain/orders/detailPaging';
+import type { SheetListType } from '../../../domain/purchase/listTypes';
 import { sheetBreadcrumb } from '../../../domain/purchase/sheetDetail';
 import { AppAnchor } from '../../../platform/AppLink';
-
-/** The list the page belongs to: the address's sheetType, else the one inside `filter`, else ALL. */
-export function originListType(
-  sheetType: SheetListType | undefined,
-  filter: string | undefined,
-): SheetListType {
-  if (sheetType) return sheetType;
-  const fromFilter = listQueryOfFilter(filter).sheetType;
-  return isSheetListType(fromFilter) ? fromFilter : 'ALL';
-}
 
 function listHref(listType: SheetListType, filter: string | undefined): string {
   return originListLink(purchaseListOrigin(listType, filter)).href;

@@ -15,12 +15,12 @@ import { useDetailNeighbours } from '../../orders/detail/useDetailNeighbours';
 import { StateTimeline } from '../../orders/StateTimeline';
 import { isPendingRow } from '../../sync/PendingMark';
 import { SheetActions } from './SheetActions';
-import { originListType, SheetBreadcrumbs } from './SheetBreadcrumbs';
+import { SheetBreadcrumbs } from './SheetBreadcrumbs';
 import { draftFormKey, SheetForm } from './SheetForm';
 import { SheetHeader } from './SheetHeader';
 import { SheetLinesTable } from './SheetLinesTable';
 import { SheetSummary } from './SheetSummary';
-import type { SheetDetailSearch } from './sheetSearch';
+import { originListType, type SheetDetailSearch } from './sheetSearch';
 import { useSheetActions } from './useSheetActions';
 
 export interface SheetDetailProps {
@@ -68,7 +68,7 @@ export function SheetDetail({ sheet, companyId, search }: SheetDetailProps) {
         <DetailPager neighbours={neighbours} />
       </Group>
       <SheetHeader sheet={sheet} companyId={companyId} canChangeOwner={states.changeOwner.shown} />
-      <SheetSummary sheet={sheet} now={now} />
+      <SheetSummary sheet={sheet} now={now} search={search} />
       <SheetActions sheet={sheet} states={states} actions={actions} />
       {linesEditable(sheet.state) ? (
         <SheetForm

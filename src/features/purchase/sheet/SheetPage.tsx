@@ -8,10 +8,10 @@ import { useEffect } from 'react';
 import { SHEET_LABELS, SHEET_MESSAGES } from '../../../domain/purchase/sheetText';
 import { useOnline } from '../../../platform/session/useOnline';
 import { useSession } from '../../../platform/session/useSession';
-import { originListType, SheetBreadcrumbs } from './SheetBreadcrumbs';
+import { SheetBreadcrumbs } from './SheetBreadcrumbs';
 import { SheetDetail } from './SheetDetail';
 import { SheetForm } from './SheetForm';
-import { orderDetailHref, type SheetDetailSearch } from './sheetSearch';
+import { orderDetailHref, originListType, type SheetDetailSearch } from './sheetSearch';
 import { useSheetRecord } from './useSheetRecord';
 
 function SheetCreate({ companyId, search }: { companyId: number; search: SheetDetailSearch }) {
@@ -61,7 +61,7 @@ function SheetById({
         replace: true,
       });
     } else if (record.status === 'order') {
-      void navigate({ href: orderDetailHref(record.orderId), replace: true });
+      void navigate({ href: orderDetailHref(record.orderId, search), replace: true });
     }
   }, [record, navigate, search]);
 

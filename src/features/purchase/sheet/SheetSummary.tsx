@@ -13,9 +13,16 @@ import { SHEET_LABELS, SHEET_MESSAGES } from '../../../domain/purchase/sheetText
 import { AppAnchor } from '../../../platform/AppLink';
 import { useSession } from '../../../platform/session/useSession';
 import { DetailFact } from '../../orders/detail/DetailFact';
-import { orderDetailHref } from './sheetSearch';
+import { orderDetailHref, type SheetDetailSearch } from './sheetSearch';
 
-export function SheetSummary({ sheet, now }: { sheet: StoredSheet; now: number }) {
+export interface SheetSummaryProps {
+  sheet: StoredSheet;
+  now: number;
+  /** The page's address: the order link opens the order in the same purchase list. */
+  search: SheetDetailSearch;
+}
+
+export function SheetSummary({ sheet, now, search }: SheetSummaryProps) {
   const { account, currentCompany } = useSession();
   const node = sheet.supplier_node;
   const currency = node.currency;
@@ -67,7 +74,9 @@ export function SheetSummary({ sheet, now }: { sheet: StoredSheet; now: number }
           </DetailFact>
           {sheet.order && (
             <DetailFact label={SHEET_LABELS.ORDER} testId="sheet-order">
-              <AppAnchor href={orderDetailHref(sheet.order.id)}>{sheet.order.name}</AppAnchor>
+              <AppAnchor href={orderDetailHref(sheet.order.id, search)}>
+                {sheet.order.name}
+              </AppAnchor>
             </DetailFact>
           )}
         </SimpleGrid>
