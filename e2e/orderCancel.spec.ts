@@ -7,7 +7,9 @@ import { orderStateLabel } from '../src/domain/orders/orderStates';
 import { ORDER_CANCEL_LABELS } from '../src/domain/orders/rules';
 import { expectAccessible } from './fixtures/axe';
 import { BuyerApi } from './fixtures/BuyerApi';
+import { ListPage } from './fixtures/ListPage';
 import { OrderDetailPage } from './fixtures/OrderDetailPage';
+import { expectTouchable } from './fixtures/phone';
 import { SheetPage } from './fixtures/SheetPage';
 import { expect, test } from './fixtures/test';
 
@@ -107,4 +109,50 @@ test('the order list offers the request as a row action, without opening the row
   await dialog.getByRole('button', { name: '取消', exact: true }).click();
   await expect(dialog).toHaveCount(0);
   await expect(page).toHaveURL(/\/order\/order\/list/);
+});
+
+test.describe('at 375 px', () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+
+  test('an order card offers the request; it lands and the card shows 取消申请中', async ({
+    shell,
+    page,
+    request,
+  }) => {
+    await shell.openSignedIn('/home');
+    const api = await BuyerApi.of(page, request);
+    const offered = (await api.orders({ orderType: 'CONTRACT_SIGNED' })).items.find(
+      (o) => o.state === 10 && !o.order_base_state,
+    );
+    if (!offered) throw new Error('the demo data has an order at 10 to cancel');
+
+    const list = new ListPage(page);
+    await list.open('/order/order/list?orderType=CONTRACT_SIGNED');
+    await expect(list.table).toHaveCount(0);
+    const card = list.cards.filter({ hasText: offered.name });
+    const button = card.getByRole('button', {
+      name: `${ORDER_CANCEL_LABELS.REQUEST} ${offered.name}`,
+    });
+    await expect(button).toBeVisible({ timeout: 20_000 });
+    await expectTouchable(page, [button]);
+    await button.click();
+    const dialog = page.getByRole('dialog', { name: ORDER_CANCEL_LABELS.DIALOG_TITLE });
+    await expect(dialog).toBeVisible();
+    await expectAccessible(page, '[role="dialog"]');
+    await dialog.getByRole('textbox', { name: '取消原因' }).fill('不再需要');
+    await dialog.getByRole('button', { name: '确定' }).click();
+    await expect(dialog).toHaveCount(0);
+    // The card's click did not open the order, and the card now shows the request.
+    await expect(page).toHaveURL(/\/order\/order\/list/);
+    await expect(page.getByText(ORDER_CANCEL_LABELS.QUEUED)).toBeVisible();
+    await expect
+      .poll(async () => (await api.orders()).items.find((o) => o.id === offered.id)?.state, {
+        timeout: 20_000,
+      })
+      .toBe(-10);
+    await page.reload();
+    await list.count.waitFor();
+    // −10 leaves the 待付款 tab: the card is gone with its action.
+    await expect(list.cards.filter({ hasText: offered.name })).toHaveCount(0, { timeout: 20_000 });
+  });
 });

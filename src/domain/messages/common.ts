@@ -42,6 +42,8 @@ export const COMMON_MESSAGES = {
 export const COMMON_LABELS = {
   CONFIRM: '确定',
   CANCEL: '取消',
+  /** ours: the name of the copy button beside a number (the spec words only its messages). */
+  COPY: '复制',
 } as const;
 
 export type CommonMessageKey = keyof typeof COMMON_MESSAGES;

@@ -1,7 +1,7 @@
 // The head of the order detail (purchasing-core §2.4): purchase number (order name with its
-// inquiry number), owner with 变更负责人 (not at SIGN/SIGNED), the brand logo linking to the brand's
-// public page, the state tag with its time, invoice and payment tags, then brand, expected
-// arrival and unpaid amount (both hidden when SIGNED) and the tax-inclusive total.
+// inquiry number; 复制 copies the order name), owner with 变更负责人 (not at SIGN/SIGNED), the
+// brand logo linking to the brand's public page, the state tag with its time, invoice and payment
+// tags, then brand, expected arrival and unpaid amount (both hidden when SIGNED) and the total.
 import { Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { StoredOrder } from '../../../data/derive';
 import { formatDate, formatDateTime } from '../../../domain/format/date';
@@ -16,6 +16,7 @@ import { orderStateLabel } from '../../../domain/orders/orderStates';
 import { isCancelledOrder } from '../../../domain/orders/orderTabs';
 import { isOrderSigned, orderDetailVisibility } from '../../../domain/orders/rules';
 import { useSession } from '../../../platform/session/useSession';
+import { CopyNumber } from '../../common/CopyNumber';
 import { OwnerLine } from '../../owners/OwnerLine';
 import { PendingMark } from '../../sync/PendingMark';
 import { BrandLogo } from './BrandLogo';
@@ -44,9 +45,12 @@ export function OrderSummary({ order, companyId }: { order: StoredOrder; company
             <Text size="xs" c="dimmed">
               {ORDER_DETAIL_LABELS.PURCHASE_NUMBER}
             </Text>
-            <Title order={3} style={{ overflowWrap: 'anywhere' }} data-testid="order-number">
-              {purchaseNumberText(order.name, order.inquiry_no)}
-            </Title>
+            <Group gap="xs" wrap="nowrap" align="center">
+              <Title order={3} style={{ overflowWrap: 'anywhere' }} data-testid="order-number">
+                {purchaseNumberText(order.name, order.inquiry_no)}
+              </Title>
+              {order.name && <CopyNumber value={order.name} />}
+            </Group>
             <OwnerLine
               kind="order"
               companyId={companyId}

@@ -1,8 +1,9 @@
 // What each column of the order list shows (purchasing-core §2.5, §4.3, §4.4, §9): brand with its
 // grade tag, order number, expected arrival, state with its change time, payment and invoice
 // state, amount (待确认 when absent), created and modified in the user's timezone, and the row's
-// action (申请取消 at 10/20). Cancelled orders are greyed and their number struck through. The
-// phone card shows the same fields and action.
+// action (申请取消 at 10/20); the number has a copy button. Cancelled orders are greyed and their
+// number struck through. The phone card shows the same fields and action.
+import { Group, Stack } from '@mantine/core';
 import type { StoredOrder } from '../../../data/derive';
 import { BRAND_GRADES } from '../../../domain/catalog/brandLabels';
 import { PAYMENT_STATES, SUPPLIER_INVOICE_STATES } from '../../../domain/finance/labels';
@@ -17,6 +18,7 @@ import { ORDER_COLUMN_LABELS } from '../../../domain/list/listText';
 import { orderStateLabel, toOrderStateCode } from '../../../domain/orders/orderStates';
 import { isCancelledOrder } from '../../../domain/orders/orderTabs';
 import { ORDER_LIST_ACTION_HEADER, offersOrderCancelRequest } from '../../../domain/orders/rules';
+import { CopyNumber } from '../../common/CopyNumber';
 import { CardBody } from '../../lists/ListCards';
 import { type Column, tableColumns } from '../../lists/ListTable';
 import classes from '../../lists/lists.module.css';
@@ -58,11 +60,14 @@ function Brand({ order }: { order: StoredOrder }) {
   );
 }
 
-function OrderNumber({ order }: { order: StoredOrder }) {
+/** The number with its copy button (larger on a phone's card, for touch) and the 待同步 mark. */
+function OrderNumber({ order, copySize = 'sm' }: { order: StoredOrder; copySize?: 'sm' | 'md' }) {
   return (
-    <>
-      <span className={classes.number}>{order.name}</span> <PendingMark row={order} />
-    </>
+    <span>
+      <span className={classes.number}>{order.name}</span>{' '}
+      {order.name && <CopyNumber value={order.name} named size={copySize} />}{' '}
+      <PendingMark row={order} />
+    </span>
   );
 }
 
@@ -140,16 +145,24 @@ const CARD_FIELDS = ORDER_LIST_COLUMNS.filter(
   (column) => column !== 'orderNumber' && column !== 'state',
 );
 
+/** The phone's card: the table's fields, then the row's action (the table's 操作 column). */
 export function OrderCard({ row, timeZone }: { row: StoredOrder; timeZone: string }) {
   return (
-    <CardBody
-      title={<OrderNumber order={row} />}
-      tag={<StateTag order={row} />}
-      fields={CARD_FIELDS.map((column) => ({
-        key: column,
-        label: ORDER_COLUMN_LABELS[column],
-        value: cell(column, row, timeZone),
-      }))}
-    />
+    <Stack gap="xs">
+      <CardBody
+        title={<OrderNumber order={row} copySize="md" />}
+        tag={<StateTag order={row} />}
+        fields={CARD_FIELDS.map((column) => ({
+          key: column,
+          label: ORDER_COLUMN_LABELS[column],
+          value: cell(column, row, timeZone),
+        }))}
+      />
+      {offersOrderCancelRequest(row) && (
+        <Group justify="flex-end">
+          <RowActions order={row} size="sm" />
+        </Group>
+      )}
+    </Stack>
   );
 }

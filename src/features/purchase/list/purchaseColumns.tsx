@@ -1,7 +1,7 @@
 // What each column of the purchase list shows (purchasing-core §2.2, §4.1, §4.2, §4.4, §9): the
 // inquiry table's cells from the sheet, the order table's extra cells from the sheet's order;
-// money with 待确认 when absent, times in the user's timezone. The phone card shows the same
-// fields under their labels.
+// money with 待确认 when absent, times in the user's timezone; the number has a copy button. The
+// phone card shows the same fields under their labels.
 import type { SheetListRow } from '../../../data/lists/sheetListQuery';
 import { PAYMENT_STATES, SUPPLIER_INVOICE_STATES } from '../../../domain/finance/labels';
 import { formatDate, formatDateTime } from '../../../domain/format/date';
@@ -20,6 +20,7 @@ import {
   type SheetStateGroup,
   sheetStateLabel,
 } from '../../../domain/purchase/sheetStates';
+import { CopyNumber } from '../../common/CopyNumber';
 import { CardBody } from '../../lists/ListCards';
 import { type Column, tableColumns } from '../../lists/ListTable';
 import classes from '../../lists/lists.module.css';
@@ -64,12 +65,14 @@ function StateTag({ state }: { state: string }) {
   );
 }
 
-function PurchaseNumber({ row }: { row: SheetListRow }) {
+/** The number with its copy button (larger on a phone's card, for touch) and the 待同步 mark. */
+function PurchaseNumber({ row, copySize = 'sm' }: { row: SheetListRow; copySize?: 'sm' | 'md' }) {
   return (
-    <>
+    <span>
       <span className={classes.number}>{row.sheet.name || LIST_TEXT.UNNUMBERED}</span>{' '}
+      {row.sheet.name && <CopyNumber value={row.sheet.name} named size={copySize} />}{' '}
       <PendingMark row={row.sheet} />
-    </>
+    </span>
   );
 }
 
@@ -151,7 +154,7 @@ export function PurchaseCard({
   );
   return (
     <CardBody
-      title={<PurchaseNumber row={row} />}
+      title={<PurchaseNumber row={row} copySize="md" />}
       tag={<StateTag state={row.sheet.state} />}
       fields={fields.map((column) => ({
         key: column,

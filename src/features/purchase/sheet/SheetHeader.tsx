@@ -1,6 +1,6 @@
-// The head of the sheet detail (purchasing-core §2.3): the sheet number, its state tag with the
-// change time, the owner with 变更负责人 (not at SIGN; works offline through the outbox), the
-// brand's logo linking to the brand's public website, and the 待同步 mark while a change waits.
+// The head of the sheet detail (purchasing-core §2.3): the sheet number with 复制, its state tag
+// with the change time, the owner with 变更负责人 (not at SIGN; works offline through the outbox),
+// the brand's logo linking to the brand's public website, and the 待同步 mark while a change waits.
 import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { StoredSheet } from '../../../data/derive';
 import { formatDateTime } from '../../../domain/format/date';
@@ -14,6 +14,7 @@ import { SHEET_LABELS } from '../../../domain/purchase/sheetText';
 import { useSession } from '../../../platform/session/useSession';
 import { ChatButton } from '../../chat/ChatButton';
 import { sheetChatTarget } from '../../chat/chatTarget';
+import { CopyNumber } from '../../common/CopyNumber';
 import { SheetReportExport } from '../../documents/ReportExportMenu';
 import { BrandLogo } from '../../orders/detail/BrandLogo';
 import { OwnerLine } from '../../owners/OwnerLine';
@@ -58,6 +59,7 @@ export function SheetHeader({ sheet, companyId, canChangeOwner }: SheetHeaderPro
             <Title order={3} data-testid="sheet-number">
               {sheet.name || SHEET_LABELS.CREATE_TITLE}
             </Title>
+            {sheet.name && <CopyNumber value={sheet.name} />}
             <SheetStateBadge state={sheet.state} />
             <PendingMark row={sheet} />
           </Group>
