@@ -16,7 +16,7 @@ import {
 } from '../../src/domain/staff/transitions';
 import type { Membership } from '../auth/session';
 import type { Reader, Tx } from '../db/database';
-import { accounts, contacts, registrationRequests } from '../db/schema/index';
+import { accounts, companies, contacts, registrationRequests } from '../db/schema/index';
 import { containsPattern } from '../db/searchText';
 import { badRequest, HttpError, notFound, refused } from '../http/httpError';
 import type { ChangeSet } from '../sync/changeSet';
@@ -33,6 +33,26 @@ const EMPLOYEE_LIMIT = 500;
 
 type Contact = typeof contacts.$inferSelect;
 
+/** partner_bank_account, or null when none is recorded. */
+function bankAccountOf(record: Contact) {
+  const account = {
+    account_name: record.bankAccountName,
+    account_number: record.bankAccountNumber,
+    bank_code: record.bankCode,
+    bank_name: record.bankName,
+  };
+  return Object.values(account).some((v) => v !== null) ? account : null;
+}
+
+/** The company's country: it decides the bank code of 中国工商银行. */
+async function companyCountry(tx: Tx, companyId: number): Promise<string | null> {
+  const [company] = await tx
+    .select({ country: companies.country })
+    .from(companies)
+    .where(eq(companies.id, companyId));
+  return company?.country ?? null;
+}
+
 /** The synced staff row plus the fields only the edit form needs. */
 async function employeeRows(db: Reader, records: Contact[]) {
   const rows = await loadStaffRows(
@@ -41,7 +61,16 @@ async function employeeRows(db: Reader, records: Contact[]) {
   );
   return records.flatMap((record) => {
     const row = rows.get(record.id);
-    return row ? [{ ...row, birthday: record.birthday, comment: record.comment }] : [];
+    return row
+      ? [
+          {
+            ...row,
+            birthday: record.birthday,
+            comment: record.comment,
+            partner_bank_account: bankAccountOf(record),
+          },
+        ]
+      : [];
   });
 }
 
@@ -99,7 +128,7 @@ async function saveEmployee(
     .returning();
   if (!record) throw notFound(R.NOT_FOUND);
   const row = await employeeRow(tx, record);
-  const { birthday: _b, comment: _c, ...synced } = row;
+  const { birthday: _b, comment: _c, partner_bank_account: _a, ...synced } = row;
   changes.upsert('staff', synced, [record.companyId]);
   return row;
 }
@@ -165,7 +194,7 @@ export async function createEmployee(
   actor: Membership,
   body: EmployeeBody,
 ) {
-  const values = employeeValues(body, null);
+  const values = employeeValues(body, null, await companyCountry(tx, actor.companyId));
   const accountId = await bindableAccount(tx, actor, null, body.login_user_id);
   const [record] = await tx
     .insert(contacts)
@@ -192,7 +221,7 @@ export async function updateEmployee(
 ) {
   const employee = await lockEmployee(tx, actor.companyId, employeeId);
   const accountId = await bindableAccount(tx, actor, employee, body.login_user_id);
-  const values = employeeValues(body, employee);
+  const values = employeeValues(body, employee, await companyCountry(tx, actor.companyId));
   // The account bound so far no longer acts for the company through this employee.
   if (accountId !== undefined && employee.status === 'IN_SERVICE') {
     announceMembershipEnded(changes, employee.accountId, actor.companyId);

@@ -134,6 +134,9 @@ export type StaffRow = {
   phone: string | null;
   email: string | null;
   position: string | null;
+  /** A locale code (zh_CN, de_DE, en_US). */
+  language: string | null;
+  qq: string | null;
   /** IN_SERVICE or DEPART. */
   status: string;
   is_admin: boolean;

@@ -287,6 +287,8 @@ export const staffRowSchema: z.ZodMiniType<StaffRow> = z.object({
   phone: nStr,
   email: nStr,
   position: nStr,
+  language: nStr,
+  qq: nStr,
   status: str,
   is_admin: bool,
   visibility: nStr,

@@ -123,6 +123,8 @@ export function staff(id: number, over: Partial<StaffRow> = {}): StaffRow {
     phone: null,
     email: null,
     position: null,
+    language: null,
+    qq: null,
     status: 'IN_SERVICE',
     is_admin: false,
     visibility: 'INTERNAL',

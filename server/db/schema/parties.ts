@@ -103,6 +103,11 @@ export const contacts = pgTable(
     comment: text('comment'),
     language: text('language'),
     qq: text('qq'),
+    /** partner_bank_account (§3): kept off the synced row, like birthday and comment. */
+    bankAccountName: text('bank_account_name'),
+    bankAccountNumber: text('bank_account_number'),
+    bankCode: text('bank_code'),
+    bankName: text('bank_name'),
     avatarUrl: text('avatar_url'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     version: syncVersion(),

@@ -129,7 +129,7 @@ export async function insertParties(
   await insertAll(
     tx,
     contacts,
-    DEMO_STAFF.map((s) => {
+    DEMO_STAFF.map((s, index) => {
       const id = staffIds.get(s.key) ?? 0;
       const companyId = companyIds.get(s.company) ?? 0;
       const company = DEMO_COMPANIES.find((c) => c.key === s.company);
@@ -157,6 +157,15 @@ export async function insertParties(
         birthday: `${rng.int(1972, 1999)}-${String(rng.int(1, 12)).padStart(2, '0')}-${String(rng.int(1, 28)).padStart(2, '0')}`,
         comment: s.status === 'DEPART' ? '已离职，工作已交接' : null,
         language: 'zh_CN',
+        // Not drawn from rng: the rest of the seed stays as it was. Every company is in CN, so
+        // an administrator's 中国工商银行 account carries the spec's bank id 4.
+        qq: String(1_000_000 + index * 7_919),
+        ...(s.isAdmin === true && {
+          bankAccountName: s.name,
+          bankAccountNumber: `6222 0212 0000 ${String(1_000 + index)}`,
+          bankCode: '4',
+          bankName: '中国工商银行',
+        }),
         createdAt: new Date(anchorMs - rng.int(100, 700) * DAY_MS),
       };
     }),

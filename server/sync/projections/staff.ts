@@ -1,6 +1,6 @@
 // An employee as the company's clients see it (settings-messaging-shared §3 "Contact or
-// employee"), with the login account bound to it. Birthday and comment are not synced: the
-// employee endpoints add them (server/partners/staffService.ts).
+// employee"), with the login account bound to it. Birthday, comment and the bank account are not
+// synced: the employee endpoints add them (server/partners/staffService.ts).
 import { inArray } from 'drizzle-orm';
 import type { StaffRow } from '../../../src/contract/feedRows';
 import type { Reader } from '../../db/database';
@@ -36,6 +36,8 @@ export async function loadStaffRows(db: Reader, ids: number[]): Promise<Map<numb
       phone: contact.phone,
       email: contact.email,
       position: contact.position,
+      language: contact.language,
+      qq: contact.qq,
       status: contact.status,
       is_admin: contact.isAdmin,
       visibility: contact.visibility,

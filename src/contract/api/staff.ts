@@ -12,6 +12,15 @@ const loginUser = z.object({
   avatar: z.string().nullable(),
 });
 
+/** partner_bank_account (§3): not synced, only in these answers (like birthday and comment). */
+const bankAccount = z.object({
+  account_name: z.string().nullable(),
+  account_number: z.string().nullable(),
+  bank_code: z.string().nullable(),
+  bank_name: z.string().nullable(),
+});
+export type EmployeeBankAccountAnswer = z.infer<typeof bankAccount>;
+
 export const employeeSchema = z.object({
   id: z.number(),
   name: z.string(),
@@ -20,10 +29,13 @@ export const employeeSchema = z.object({
   phone: z.string().nullable(),
   email: z.string().nullable(),
   position: z.string().nullable(),
+  language: z.string().nullable(),
+  qq: z.string().nullable(),
   status: z.string(),
   is_admin: z.boolean(),
   birthday: z.string().nullable(),
   comment: z.string().nullable(),
+  partner_bank_account: bankAccount.nullable(),
   login_user: loginUser.nullable(),
 });
 export type Employee = z.infer<typeof employeeSchema>;
@@ -55,8 +67,21 @@ export type EmployeeBody = {
   email?: string | null;
   birthday?: string | null;
   comment?: string | null;
+  /** A locale code (zh_CN, de_DE, en_US). */
+  language?: string | null;
+  qq?: string | null;
+  /** The whole account replaces the stored one; null clears it. */
+  partner_bank_account?: EmployeeBankAccountBody | null;
   /** The sign-in account to bind; null unbinds. */
   login_user_id?: number | null;
+};
+
+export type EmployeeBankAccountBody = {
+  account_name?: string | null;
+  account_number?: string | null;
+  /** The server sets bank id 4 for 中国工商银行 in a CN company (§5 bank-name entry). */
+  bank_code?: string | null;
+  bank_name?: string | null;
 };
 
 /** PUT …/depart: who takes over the leaver's records. */

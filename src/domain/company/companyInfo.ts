@@ -73,3 +73,17 @@ export const CN_STATE_BANK_ID = 4;
 export function bankIdForName(name: string, countryCode: string | null | undefined): number | null {
   return countryCode === 'CN' && name.trim() === CN_STATE_BANK_NAME ? CN_STATE_BANK_ID : null;
 }
+
+/**
+ * The bank code stored with a bank name (the company's invoice bank, an employee's account): the
+ * bank id the name selects, else `sentCode`. Only this rule sets codes in the app, so the forms
+ * send its answer for the name as typed and a stale code never outlives a changed name.
+ */
+export function bankCodeFor(
+  name: string,
+  sentCode: string | null,
+  countryCode: string | null | undefined,
+): string | null {
+  const id = bankIdForName(name, countryCode);
+  return id === null ? sentCode : String(id);
+}

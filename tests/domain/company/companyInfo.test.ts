@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  bankCodeFor,
   bankIdForName,
   defaultCurrencyOf,
   isLocationFieldLocked,
@@ -84,4 +85,17 @@ describe('bankIdForName', () => {
     ['中国银行', 'CN', null],
     ['', 'CN', null],
   ])('%j in %s → %s', (name, country, id) => expect(bankIdForName(name, country)).toBe(id));
+});
+
+describe('bankCodeFor', () => {
+  it('is bank id 4 for 中国工商银行 in CN, whatever code was sent', () => {
+    expect(bankCodeFor(' 中国工商银行 ', null, 'CN')).toBe('4');
+    expect(bankCodeFor('中国工商银行', '9', 'CN')).toBe('4');
+  });
+
+  it('keeps the sent code for any other name or country', () => {
+    expect(bankCodeFor('中国工商银行', null, 'DE')).toBeNull();
+    expect(bankCodeFor('招商银行', '9', 'CN')).toBe('9');
+    expect(bankCodeFor('', null, 'CN')).toBeNull();
+  });
 });

@@ -1,16 +1,18 @@
 // Add or edit an employee (settings-messaging-shared §2 "Staff management", §3 "Contact or
 // employee", §5 "Staff"): name and mobile required with the spec's messages, the optional fields,
 // and the login user. Save keeps the dialog open on a refusal, so nothing typed is lost; cancel
-// closes it. Editing first loads the full record from the server (birthday and comment are not
-// synced to the device).
+// closes it. Editing first loads the full record from the server (birthday, comment and the bank
+// account are not synced to the device).
 
 import {
   Alert,
   Button,
+  Fieldset,
   Group,
   Loader,
   Modal,
   SegmentedControl,
+  Select,
   SimpleGrid,
   Stack,
   Text,
@@ -19,93 +21,29 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useEffect, useState } from 'react';
-import type { Employee, EmployeeBody } from '../../../contract/api/staff';
-import { DEFAULT_PHONE_COUNTRY } from '../../../domain/company/phoneInput';
+import type { Employee } from '../../../contract/api/staff';
+import { EMPLOYEE_EXTRA_MAX, EMPLOYEE_LANGUAGES } from '../../../domain/staff/employeeExtras';
 import { GENDER_LABELS, GENDERS } from '../../../domain/staff/staffCodes';
 import { STAFF_LABELS as L, STAFF_RULE_MESSAGES as R } from '../../../domain/staff/staffText';
-import {
-  EMPLOYEE_FIELD_MAX,
-  validateEmployeeDetails,
-  validateEmployeeForm,
-} from '../../../domain/staff/validation';
+import { EMPLOYEE_FIELD_MAX } from '../../../domain/staff/validation';
 import { useSession } from '../../../platform/session/useSession';
 import { PhoneInput } from '../../common/PhoneInput';
-import { phoneError } from '../../common/phoneInputModel';
+import {
+  EMPTY_EMPLOYEE_FORM,
+  type EmployeeFormValues,
+  employeeBodyOf,
+  employeeFormOf,
+  loginUserLock,
+  validateEmployeeFormValues,
+} from './employeeFormModel';
 import { LoginUserPicker } from './LoginUserPicker';
 import type { StaffActions } from './useStaffActions';
 
-interface FormValues {
-  name: string;
-  gender: string;
-  mobile: string;
-  position: string;
-  phone: string;
-  email: string;
-  birthday: string;
-  comment: string;
-  loginUserId: number | null;
-}
-
-const EMPTY: FormValues = {
-  name: '',
-  gender: 'MALE',
-  mobile: '',
-  position: '',
-  phone: '',
-  email: '',
-  birthday: '',
-  comment: '',
-  loginUserId: null,
-};
-
-/** The server refuses to change an administrator's login user: own, or a peer's. */
-function loginUserLock(employee: Employee | null, ownContactId: number): string | null {
-  if (!employee) return null;
-  if (employee.id === ownContactId) return R.OWN_LOGIN_USER;
-  return employee.is_admin ? R.ADMIN_LOGIN_USER : null;
-}
-
-function formOf(employee: Employee): FormValues {
-  return {
-    name: employee.name,
-    gender: employee.gender ?? 'MALE',
-    mobile: employee.mobile ?? '',
-    position: employee.position ?? '',
-    phone: employee.phone ?? '',
-    email: employee.email ?? '',
-    birthday: employee.birthday ?? '',
-    comment: employee.comment ?? '',
-    loginUserId: employee.login_user?.id ?? null,
-  };
-}
-
-const orNull = (value: string): string | null => (value.trim() === '' ? null : value.trim());
-
-function bodyOf(values: FormValues): EmployeeBody {
-  return {
-    name: values.name.trim(),
-    gender: values.gender,
-    mobile: values.mobile.trim(),
-    position: orNull(values.position),
-    phone: orNull(values.phone),
-    email: orNull(values.email),
-    birthday: orNull(values.birthday),
-    comment: orNull(values.comment),
-    login_user_id: values.loginUserId,
-  };
-}
-
-function validate(values: FormValues) {
-  // The landline goes through the shared phone input: stored as +<dial code><number>.
-  const phone = phoneError(values.phone, DEFAULT_PHONE_COUNTRY);
-  return {
-    ...validateEmployeeForm({ name: values.name, mobile: values.mobile }),
-    ...validateEmployeeDetails({ email: values.email, birthday: values.birthday }),
-    ...(phone && { phone }),
-  };
-}
-
 const GENDER_OPTIONS = GENDERS.map((g) => ({ value: g, label: GENDER_LABELS[g] }));
+const LANGUAGE_OPTIONS = EMPLOYEE_LANGUAGES.codes.map((code) => ({
+  value: code,
+  label: EMPLOYEE_LANGUAGES.labels[code],
+}));
 
 interface EmployeeFormProps {
   employee: Employee | null;
@@ -115,17 +53,17 @@ interface EmployeeFormProps {
 
 function EmployeeForm({ employee, actions, onClose }: EmployeeFormProps) {
   const { currentCompany } = useSession();
-  const form = useForm<FormValues>({
+  const form = useForm<EmployeeFormValues>({
     mode: 'controlled',
-    initialValues: employee ? formOf(employee) : EMPTY,
-    validate,
+    initialValues: employee ? employeeFormOf(employee) : EMPTY_EMPLOYEE_FORM,
+    validate: validateEmployeeFormValues,
   });
   const [saving, setSaving] = useState(false);
 
   const submit = async () => {
     if (form.validate().hasErrors) return;
     setSaving(true);
-    const body = bodyOf(form.getValues());
+    const body = employeeBodyOf(form.getValues());
     const saved = employee ? await actions.edit(employee.id, body) : await actions.add(body);
     setSaving(false);
     if (saved) onClose();
@@ -183,6 +121,22 @@ function EmployeeForm({ employee, actions, onClose }: EmployeeFormProps) {
             {...form.getInputProps('email')}
           />
           <TextInput label={L.BIRTHDAY} type="date" {...form.getInputProps('birthday')} />
+          <Select
+            label={L.LANGUAGE}
+            placeholder={L.LANGUAGE_PLACEHOLDER}
+            data={LANGUAGE_OPTIONS}
+            clearable
+            allowDeselect
+            value={form.values.language === '' ? null : form.values.language}
+            onChange={(value) => form.setFieldValue('language', value ?? '')}
+            error={form.errors.language}
+          />
+          <TextInput
+            label={L.QQ}
+            inputMode="numeric"
+            maxLength={EMPLOYEE_EXTRA_MAX.qq}
+            {...form.getInputProps('qq')}
+          />
           <LoginUserPicker
             current={employee?.login_user ?? null}
             employeeId={employee?.id ?? null}
@@ -192,6 +146,25 @@ function EmployeeForm({ employee, actions, onClose }: EmployeeFormProps) {
             lockedReason={loginUserLock(employee, currentCompany.contactId)}
           />
         </SimpleGrid>
+        <Fieldset legend={L.BANK_ACCOUNT} variant="filled" data-testid="staff-bank-account">
+          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+            <TextInput
+              label={L.BANK_ACCOUNT_NAME}
+              maxLength={EMPLOYEE_EXTRA_MAX.account_name}
+              {...form.getInputProps('bankAccountName')}
+            />
+            <TextInput
+              label={L.BANK_NAME}
+              maxLength={EMPLOYEE_EXTRA_MAX.bank_name}
+              {...form.getInputProps('bankName')}
+            />
+            <TextInput
+              label={L.BANK_ACCOUNT_NUMBER}
+              maxLength={EMPLOYEE_EXTRA_MAX.account_number}
+              {...form.getInputProps('bankAccountNumber')}
+            />
+          </SimpleGrid>
+        </Fieldset>
         <Textarea
           label={L.COMMENT}
           autosize
@@ -254,6 +227,7 @@ export function EmployeeFormDialog({ target, actions, onClose }: EmployeeFormDia
       title={target === 'new' ? L.ADD_TITLE : L.EDIT_TITLE}
       size="lg"
       centered
+      closeButtonProps={{ 'aria-label': L.CLOSE }}
     >
       {target === 'new' && <EmployeeForm employee={null} actions={actions} onClose={onClose} />}
       {typeof target === 'number' && (

@@ -102,6 +102,7 @@ export function HandoverDialog(props: Props) {
       onClose={onClose}
       title={employee ? `${L.HANDOVER_TITLE}：${employee.name}` : L.HANDOVER_TITLE}
       centered
+      closeButtonProps={{ 'aria-label': L.CLOSE }}
     >
       {employee && <HandoverForm key={employee.id} {...props} employee={employee} />}
     </Modal>
