@@ -80,3 +80,46 @@ export async function ensureChromium() {
 export function hasCommand(name) {
   return spawnSync('sh', ['-c', `command -v ${name}`], { stdio: 'ignore' }).status === 0;
 }
+
+function isRoot() {
+  return typeof process.getuid === 'function' && process.getuid() === 0;
+}
+
+/** Installs Debian packages with apt when we are root; otherwise says what to install. */
+async function ensureDebian(what, packages, present) {
+  if (present()) return;
+  if (!isRoot()) {
+    throw new Error(
+      `${what} not found. Install it (sudo apt-get install -y ${packages.join(' ')}) and run again.`,
+    );
+  }
+  step(`Installing Debian ${packages.join(', ')} (apt-get)`);
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  await run('apt-get', ['update', '-qq'], { env });
+  await run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...packages], { env });
+}
+
+export const nginxPath = process.env.NGINX_PATH || '/usr/sbin/nginx';
+
+/** Debian's nginx for the proxy suite (e2e/proxy/): it runs unprivileged, started by the test. */
+export function ensureNginx() {
+  return ensureDebian('nginx (for the proxy suite)', ['nginx'], () => existsSync(nginxPath));
+}
+
+/**
+ * Debian's PostgreSQL server binaries, unless TEST_DATABASE_URL names a running server: the proxy
+ * suite then starts a throwaway one (e2e/proxy/postgres.ts), as .ci/run does.
+ */
+export function ensurePostgresServer() {
+  if (process.env.TEST_DATABASE_URL) return Promise.resolve();
+  const present = () =>
+    existsSync('/usr/lib/postgresql') &&
+    readdirSync('/usr/lib/postgresql').some((version) =>
+      existsSync(join('/usr/lib/postgresql', version, 'bin', 'initdb')),
+    );
+  return ensureDebian(
+    'PostgreSQL (for the proxy suite; or set TEST_DATABASE_URL)',
+    ['postgresql'],
+    present,
+  );
+}

@@ -1,7 +1,9 @@
 // `npm test`: installs what is missing (dependencies, Debian's chromium), then type check, lint,
-// build, unit + integration tests (vitest) and the end-to-end suite (Playwright, real server,
-// real Chromium). Stops at the first failing step.
+// build, unit + integration tests (vitest), the end-to-end suite (Playwright, real server, real
+// Chromium) and the proxy suite (nginx in front of two servers on PostgreSQL; installs nginx and
+// PostgreSQL when missing). Stops at the first failing step.
 import { bin, ensureBuilt, ensureChromium, ensureDependencies, run, step } from './lib.mjs';
+import { runProxySuite } from './proxySuite.mjs';
 
 const started = Date.now();
 const timings = [];
@@ -22,6 +24,7 @@ try {
   await timed('Build', () => ensureBuilt({ force: true }));
   await timed('Unit and integration tests (vitest)', () => run(bin('vitest'), ['run']));
   await timed('End-to-end tests (Playwright, Chromium)', () => run(bin('playwright'), ['test']));
+  await timed('Proxy suite (nginx, two server processes, PostgreSQL)', runProxySuite);
 } catch (error) {
   console.error(`\n✖ ${error.message}`);
   process.exit(1);
