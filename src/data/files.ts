@@ -23,6 +23,28 @@ export async function uploadAnswers(db: PurchasingDb): Promise<Map<string, FileU
   return answers;
 }
 
+/** One of the user's attachments as the upload notices read it: where its upload stands. */
+export interface FileUploadState {
+  id: string;
+  name: string;
+  documentType: PendingFile['documentType'];
+  uploaded: boolean;
+}
+
+/** The user's attachments held on this device, without their bytes. */
+export async function userFileStates(
+  db: PurchasingDb,
+  userSub: string,
+): Promise<FileUploadState[]> {
+  const states: FileUploadState[] = [];
+  await db.files.each((row) => {
+    if (row.userSub !== userSub) return;
+    const { id, name, documentType } = row;
+    states.push({ id, name, documentType, uploaded: row.uploaded !== null });
+  });
+  return states;
+}
+
 /** Records the upload's answer; a row removed meanwhile stays removed. */
 export async function recordUpload(
   db: PurchasingDb,

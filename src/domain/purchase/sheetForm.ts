@@ -1,6 +1,6 @@
 // The create / draft form of a purchase sheet as a whole (purchasing-core §2.3, §5): every rule of
 // validation.ts applied to the form's values at once, with each message keyed by the field it
-// belongs to, and what removing a line needs (refusal, confirmation or nothing).
+// belongs to, what removing a line needs (refusal, confirmation or nothing) and what it says.
 
 import { PAYMENT_METHODS, type PaymentMethod } from '../finance/paymentMethods';
 import { PURCHASING_MESSAGES } from '../messages/purchasing';
@@ -95,4 +95,21 @@ export function lineRemoval(lines: readonly SheetFormLine[], index: number): Lin
     return { kind: 'confirm', message: PURCHASING_MESSAGES.DELETE_LINE_CONFIRM };
   }
   return { kind: 'remove' };
+}
+
+export interface FormNotice {
+  color: 'teal' | 'red';
+  message: string;
+}
+
+/**
+ * What the user is told after asking to remove a line (§8 产品删除成功): the success once it is
+ * gone, the refusal's own reason (§5 至少需要保留一个产品！), nothing when they kept the line at
+ * the confirmation. Removal is an edit of the form, so it cannot fail otherwise; a saved draft
+ * sends it with its next save (docs/decisions.md).
+ */
+export function lineRemovalNotice(removal: LineRemoval, confirmed: boolean): FormNotice | null {
+  if (removal.kind === 'refused') return { color: 'red', message: removal.message };
+  if (removal.kind === 'confirm' && !confirmed) return null;
+  return { color: 'teal', message: PURCHASING_MESSAGES.PRODUCT_LINE_DELETED };
 }

@@ -1,6 +1,7 @@
 // The header's sync corner: the status indicator for the current company and
 // the pending-changes view it opens, wired to the session, the local database and the worker.
-// Retry and discard go through the connection's `write`, so an app update waits for them.
+// Retry and discard go through the connection's `write`, so an app update waits for them; the
+// notices of uploads that ended (useUploadNotices) are raised here, once per tab.
 import { useState } from 'react';
 import { useAppServices } from '../../platform/AppServicesContext';
 import { useSession } from '../../platform/session/useSession';
@@ -10,6 +11,7 @@ import { PendingChanges } from './PendingChanges';
 import { SyncStatusButton } from './SyncStatusButton';
 import { summarizeSync, UNKNOWN_STATUS } from './summary';
 import { useOutboxViews } from './useOutboxViews';
+import { useUploadNotices } from './useUploadNotices';
 
 export function SyncCenter() {
   const { sync } = useAppServices();
@@ -17,6 +19,7 @@ export function SyncCenter() {
   const db = useLocalDb();
   const status = useSyncStatus() ?? UNKNOWN_STATUS;
   const views = useOutboxViews(db, account.sub);
+  useUploadNotices(db, account.sub);
   const [pendingOpen, setPendingOpen] = useState(false);
   return (
     <>

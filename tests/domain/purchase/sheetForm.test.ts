@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
+  type LineRemoval,
   lineQuantity,
   lineRemoval,
+  lineRemovalNotice,
   SHEET_PAYMENT_METHOD_CHOICES,
   type SheetFormLine,
   validateSheetForm,
@@ -91,6 +93,28 @@ describe('lineRemoval', () => {
   it('removes a blank line at once (the quantity alone is not content)', () => {
     expect(lineRemoval([line({ productType: 'A' }), line({ qty: 5 })], 1)).toEqual({
       kind: 'remove',
+    });
+  });
+});
+
+describe('lineRemovalNotice', () => {
+  const removal = (kind: 'remove' | 'confirm'): LineRemoval =>
+    kind === 'remove' ? { kind } : { kind, message: '该操作不可恢复' };
+
+  it('says 产品删除成功 once a line is gone, asked or not', () => {
+    const deleted = { color: 'teal', message: '产品删除成功' };
+    expect(lineRemovalNotice(removal('remove'), false)).toEqual(deleted);
+    expect(lineRemovalNotice(removal('confirm'), true)).toEqual(deleted);
+  });
+
+  it('says nothing when the user keeps the line at the confirmation', () => {
+    expect(lineRemovalNotice(removal('confirm'), false)).toBeNull();
+  });
+
+  it('a refusal gives its reason', () => {
+    expect(lineRemovalNotice(lineRemoval([line({ productType: 'A' })], 0), false)).toEqual({
+      color: 'red',
+      message: '至少需要保留一个产品！',
     });
   });
 });

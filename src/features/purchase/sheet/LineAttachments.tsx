@@ -1,9 +1,13 @@
 // A product line's attachments in the form (purchasing-core §5, §9): images or PDF, at most two per
 // line, under 20 MB. A chosen file is checked, then kept on the device by the sync engine until it
-// is uploaded with the save (so it works offline); the line holds its reference.
+// is uploaded with the save (so it works offline); the line holds its reference. Removing one
+// says 文件已删除 (the saved draft drops it with its next save; the upload's outcome is told by
+// useUploadNotices).
 import { Button, CloseButton, FileButton, Group, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
 import { IconPaperclip } from '@tabler/icons-react';
 import { useState } from 'react';
+import { FILE_MESSAGES } from '../../../domain/files/messages';
 import { DOCUMENT_TYPES } from '../../../domain/files/uploads';
 import { SHEET_LABELS } from '../../../domain/purchase/sheetText';
 import {
@@ -69,7 +73,10 @@ export function LineAttachments({ companyId, value, onChange, error }: LineAttac
           <CloseButton
             size="sm"
             aria-label={`${SHEET_LABELS.REMOVE_ATTACHMENT} ${file.name}`}
-            onClick={() => onChange(value.filter((_, at) => at !== index))}
+            onClick={() => {
+              onChange(value.filter((_, at) => at !== index));
+              notifications.show({ color: 'teal', message: FILE_MESSAGES.FILE_DELETED });
+            }}
           />
         </Group>
       ))}

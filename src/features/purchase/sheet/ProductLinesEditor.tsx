@@ -1,6 +1,7 @@
 // The product lines of the create / draft form (purchasing-core §2.3, §5): model and order number
 // with suggestions, parameters, quantity (a whole number, new lines start at 1), up to two
-// attachments; a line with anything in it asks before it is deleted, and the last line stays.
+// attachments; a line with anything in it asks before it is deleted, and the last line stays;
+// a removed line says 产品删除成功.
 import {
   Button,
   Group,
@@ -14,7 +15,7 @@ import {
 import type { UseFormReturnType } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { lineRemoval } from '../../../domain/purchase/sheetForm';
+import { lineRemoval, lineRemovalNotice } from '../../../domain/purchase/sheetForm';
 import { SHEET_LABELS } from '../../../domain/purchase/sheetText';
 import type { LocalCatalog } from '../../catalog/localCatalog';
 import { type ChosenProduct, ProductEntryField } from '../../catalog/ProductEntryField';
@@ -35,17 +36,12 @@ export function ProductLinesEditor({ form, companyId, local, confirm }: ProductL
 
   const remove = async (index: number) => {
     const removal = lineRemoval(form.getValues().lines, index);
-    if (removal.kind === 'refused') {
-      notifications.show({ color: 'red', message: removal.message });
-      return;
-    }
-    if (
+    const confirmed =
       removal.kind === 'confirm' &&
-      !(await confirm(removal.message, SHEET_LABELS.DELETE_LINE_TITLE))
-    ) {
-      return;
-    }
-    form.removeListItem('lines', index);
+      (await confirm(removal.message, SHEET_LABELS.DELETE_LINE_TITLE));
+    const notice = lineRemovalNotice(removal, confirmed);
+    if (removal.kind === 'remove' || confirmed) form.removeListItem('lines', index);
+    if (notice) notifications.show({ color: notice.color, message: notice.message });
   };
 
   const choose = (index: number, product: ChosenProduct) => {
