@@ -3,6 +3,7 @@
 // says 复制成功!; a clipboard that refuses says 复制失败，可能浏览器不支持!; a row's button copies
 // without opening the row.
 import type { Page } from '@playwright/test';
+import { expectAccessible } from './fixtures/axe';
 import { BuyerApi } from './fixtures/BuyerApi';
 import { ListPage } from './fixtures/ListPage';
 import { OrderDetailPage } from './fixtures/OrderDetailPage';
@@ -27,6 +28,7 @@ test('the order and sheet details copy their numbers', async ({ shell, page, req
   const order = new OrderDetailPage(page);
   await page.goto(`/order/order/detail?orderType=ALL&id=${sheet.order.id}&module=ORDER`);
   await expect(order.number).toContainText(sheet.order.name, { timeout: 20_000 });
+  await expectAccessible(page, '[data-testid="copy-number"]');
   await page.getByRole('button', { name: '复制', exact: true }).click();
   await expect(page.getByText(SUCCEEDED)).toBeVisible();
   expect(await clipboardText(page)).toBe(sheet.order.name);
@@ -63,6 +65,7 @@ test('a list row copies its number without opening the row', async ({ page, requ
   if (!first) throw new Error('the demo data has orders');
   const button = page.getByRole('button', { name: `复制 ${first.name}` });
   await expect(button).toBeVisible({ timeout: 20_000 });
+  await expectAccessible(page, '[data-testid="copy-number"]');
   await button.click();
   await expect(page.getByText(SUCCEEDED)).toBeVisible();
   expect(await clipboardText(page)).toBe(first.name);
