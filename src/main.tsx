@@ -2,6 +2,7 @@
 // read the runtime config (kept for offline starts), make the tab's services (sign-in, session,
 // API, sync worker) and mount the app; without any config, the one error screen.
 import '@mantine/core/styles.css';
+import '@mantine/dates/styles.css';
 import '@mantine/notifications/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

@@ -52,6 +52,22 @@ export const LIST_TEXT = {
   SELECT_PLACEHOLDER: '请选择',
   DATE_FROM: '开始日期',
   DATE_TO: '结束日期',
+  /** A date filter's clear button, with the field's label: 清除创建时间. */
+  CLEAR: '清除',
+  /** The date filter's calendar controls. */
+  PREVIOUS_MONTH: '上个月',
+  NEXT_MONTH: '下个月',
+  PREVIOUS_YEAR: '上一年',
+  NEXT_YEAR: '下一年',
+  PREVIOUS_DECADE: '上一个十年',
+  NEXT_DECADE: '下一个十年',
+  /** The pager (§9 "prev, pager, next, jumper"): its name, controls and the jump box. */
+  PAGER: '分页',
+  PREVIOUS_PAGE: '上一页',
+  NEXT_PAGE: '下一页',
+  JUMP_TO: '跳至',
+  PAGE_UNIT: '页',
+  JUMP_LABEL: '跳至页码',
   EMPTY: '暂无数据',
   /** Offline before the server's quick-search form was ever loaded on this device. */
   SEARCH_FORM_OFFLINE: '查询条件需联网后加载',
@@ -61,4 +77,9 @@ export const LIST_TEXT = {
 
 export function pageSizeLabel(size: number): string {
   return `${size} 条/页`;
+}
+
+/** A page button's accessible name (its visible text is the number). */
+export function pageLabel(page: number): string {
+  return `第 ${page} 页`;
 }

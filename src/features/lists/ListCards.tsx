@@ -8,14 +8,19 @@ import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { memo, type ReactNode, useLayoutEffect, useRef, useState } from 'react';
 import { LIST_TEXT } from '../../domain/list/listText';
 import classes from './lists.module.css';
+import type { ScrollTarget } from './useListState';
 import type { ListRows } from './useListWindow';
 import { useWindowHeight } from './useWindowHeight';
-import { sameShownRow, useVirtualRows } from './virtualRows';
+import { sameShownRow, useScrollTarget, useVirtualRows } from './virtualRows';
 
 export interface ListCardsProps<T> {
   rows: ListRows<T>;
   loaded: number;
   onLoadMore(): void;
+  /** The pager's jump: the card to show at the top. */
+  scrollTo?: ScrollTarget | null;
+  /** Told the card at the top of the view when it changes (the pager's current page). */
+  onTopRow?(index: number): void;
   onOpen(row: T, index: number): void;
   renderCard(row: T, index: number): ReactNode;
   /** Changes whenever what a row shows changes (id, version, pending mark). */
@@ -58,6 +63,8 @@ export function CardBody({
 }
 
 const CARD_HEIGHT = 150;
+/** The shell's fixed header (src/features/shell/Shell.tsx) covers the top of the page's scroll. */
+const HEADER_HEIGHT = 56;
 const GAP = 8;
 const DIMMED = { color: 'var(--mantine-color-dimmed)', background: 'var(--mantine-color-gray-0)' };
 
@@ -108,6 +115,8 @@ function ListCardsImpl<T>(props: ListCardsProps<T>) {
     gap: GAP,
     overscan: 4,
     scrollMargin: offsetTop,
+    // A card scrolled to the top lands below the fixed header.
+    scrollPaddingStart: HEADER_HEIGHT + GAP,
   });
   const items = virtualizer.getVirtualItems();
   const scroll = {
@@ -115,7 +124,15 @@ function ListCardsImpl<T>(props: ListCardsProps<T>) {
     viewport: useWindowHeight(),
     content: offsetTop + virtualizer.getTotalSize(),
   };
-  useVirtualRows(rows, items, scroll, loaded, onLoadMore);
+  // The card under the header is the current page's; at the end of the whole list, the last one's.
+  const atEnd =
+    loaded >= (rows.total ?? 0) && scroll.offset + scroll.viewport >= scroll.content - 1;
+  const topItem = items.find((item) => item.end > scroll.offset + HEADER_HEIGHT);
+  useVirtualRows(rows, items, scroll, loaded, onLoadMore, {
+    index: atEnd ? loaded - 1 : (topItem?.index ?? 0),
+    report: props.onTopRow,
+  });
+  useScrollTarget(virtualizer, props.scrollTo, loaded);
   const open = useCallbackRef(props.onOpen);
   const render = useCallbackRef(props.renderCard);
   const { total } = rows;

@@ -1,23 +1,25 @@
 // One list screen for the purchase list and the order list (purchasing-core §2.2, §2.5), read from
 // the device only: the breadcrumb and the tabs of the list types, the server's quick-search form
-// (kept for offline use), "共 N 条，当前 M 条" with the page size, the table with sortable headers
-// and infinite scroll, or cards with a sort choice on a phone, and the row click. What differs
-// between the two lists is their `ListKind` (purchase/list/PurchaseList.tsx,
+// (kept for offline use), "共 N 条，当前 M 条" with the page size and the pager, the table with
+// sortable headers and infinite scroll, or cards with a sort choice on a phone, and the row click.
+// What differs between the two lists is their `ListKind` (purchase/list/PurchaseList.tsx,
 // orders/list/OrderList.tsx).
 import { Button, Collapse, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconFilter } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
-import { type ComponentType, memo, useCallback, useMemo } from 'react';
+import { type ComponentType, memo, useCallback, useMemo, useState } from 'react';
 import type { PurchasingDb } from '../../data/db';
 import type { ListWindow } from '../../data/lists/listStreams';
 import { type ListQuery, resetListQuery } from '../../domain/list/listQuery';
 import { headerSort, type ListSort } from '../../domain/list/listSort';
 import { LIST_TEXT } from '../../domain/list/listText';
+import { pageOfRow } from '../../domain/list/paging';
 import { useSession } from '../../platform/session/useSession';
 import { useLocalDb } from '../../platform/sync/useLocalDb';
 import { ListCards } from './ListCards';
 import { ListHeader, type ListTab } from './ListHeader';
+import { ListPager } from './ListPager';
 import { type Column, ListTable } from './ListTable';
 import { ListToolbar } from './ListToolbar';
 import { listFilterParam } from './listLinks';
@@ -112,6 +114,12 @@ function ListScreenImpl<T, V extends string>({ kind, type, search }: ListScreenP
   );
   const columns = useMemo(() => kind.columns(type, timeZone), [kind, type, timeZone]);
   const loaded = Math.min(rows.total ?? 0, state.pages * query.pageSize);
+  // The pager's current page: the one whose row is at the top of the view.
+  const [topPage, setTopPage] = useState(state.pages);
+  const onTopRow = useCallback(
+    (index: number) => setTopPage(pageOfRow(index, query.pageSize)),
+    [query.pageSize],
+  );
   const label = `${kind.root} ${kind.tabs.find((tab) => tab.value === type)?.label ?? ''}`;
 
   const onTab = useCallback(
@@ -142,6 +150,7 @@ function ListScreenImpl<T, V extends string>({ kind, type, search }: ListScreenP
       onSearch={state.search}
       onReset={state.reset}
       ready={rows.total !== undefined}
+      timeZone={timeZone}
     />
   );
 
@@ -179,12 +188,25 @@ function ListScreenImpl<T, V extends string>({ kind, type, search }: ListScreenP
         pageSize={query.pageSize}
         onPageSize={state.setPageSize}
         {...(sort && { sort })}
+        pager={
+          rows.total !== undefined && (
+            <ListPager
+              total={rows.total}
+              pageSize={query.pageSize}
+              page={topPage}
+              onPage={state.jumpTo}
+              compact={phone}
+            />
+          )
+        }
       />
       {phone ? (
         <ListCards
           rows={rows}
           loaded={loaded}
           onLoadMore={state.loadMore}
+          scrollTo={state.scrollTarget}
+          onTopRow={onTopRow}
           onOpen={open}
           versionOf={kind.versionOf}
           label={label}
@@ -199,6 +221,8 @@ function ListScreenImpl<T, V extends string>({ kind, type, search }: ListScreenP
           sortOf={sortOf}
           onSort={state.sort}
           onLoadMore={state.loadMore}
+          scrollTo={state.scrollTarget}
+          onTopRow={onTopRow}
           onOpen={open}
           versionOf={kind.versionOf}
           label={label}

@@ -12,9 +12,10 @@ import type { SortDirection } from '../../domain/list/listSort';
 import { LIST_TEXT } from '../../domain/list/listText';
 import { tableHeight } from '../../domain/list/paging';
 import classes from './lists.module.css';
+import type { ScrollTarget } from './useListState';
 import type { ListRows } from './useListWindow';
 import { useWindowHeight } from './useWindowHeight';
-import { sameShownRow, useVirtualRows } from './virtualRows';
+import { sameShownRow, useScrollTarget, useVirtualRows } from './virtualRows';
 
 export interface Column<T> {
   key: string;
@@ -55,6 +56,10 @@ export interface ListTableProps<T> {
   sortOf(key: string): SortDirection | null;
   onSort(key: string): void;
   onLoadMore(): void;
+  /** The pager's jump: the row to show at the top. */
+  scrollTo?: ScrollTarget | null;
+  /** Told the row at the top of the view when it changes (the pager's current page). */
+  onTopRow?(index: number): void;
   onOpen(row: T, index: number): void;
   /** Changes whenever what a row shows changes (id, version, pending mark). */
   versionOf(row: T): string;
@@ -180,7 +185,16 @@ function ListTableImpl<T>(props: ListTableProps<T>) {
     viewport: height,
     content: virtualizer.getTotalSize() + ROW_HEIGHT,
   };
-  useVirtualRows(rows, items, scroll, loaded, onLoadMore);
+  // Below the sticky header, row i is at the top of the view when the box is scrolled by i rows;
+  // scrolled to the end of the whole list, the last row's page is the current one (a short last
+  // page never reaches the top).
+  const atEnd = loaded >= (rows.total ?? 0) && scroll.offset + height >= scroll.content - 1;
+  const top = {
+    index: atEnd ? loaded - 1 : Math.floor(scroll.offset / ROW_HEIGHT),
+    report: props.onTopRow,
+  };
+  useVirtualRows(rows, items, scroll, loaded, onLoadMore, top);
+  useScrollTarget(virtualizer, props.scrollTo, loaded);
   // One function for every row, calling the screen's latest: the rows keep their memo.
   const open = useCallbackRef(props.onOpen);
 

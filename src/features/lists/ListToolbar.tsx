@@ -1,7 +1,8 @@
-// The line above a list: "共 N 条，当前 M 条" (total, rows loaded so far) and the page size
-// (20/50/100/200/500); on a phone, where there are no headers to click, the sort as a choice.
+// The line above a list, in the spec's order (purchasing-core §9): "共 N 条，当前 M 条" (total,
+// rows loaded so far), the page size (20/50/100/200/500), then the pager; on a phone, where there
+// are no headers to click, the sort as a choice first, and the pager wraps to a line of its own.
 import { Group, NativeSelect, SegmentedControl, Text } from '@mantine/core';
-import { memo } from 'react';
+import { memo, type ReactNode } from 'react';
 import { PAGE_SIZES, type PageSize } from '../../domain/list/listQuery';
 import type { SortDirection } from '../../domain/list/listSort';
 import { LIST_TEXT, pageSizeLabel } from '../../domain/list/listText';
@@ -21,6 +22,8 @@ export interface ListToolbarProps {
   onPageSize(size: PageSize): void;
   /** Shown on phones. */
   sort?: SortChoice;
+  /** The pager (ListPager.tsx), once the list's length is known. */
+  pager?: ReactNode;
 }
 
 export const ListToolbar = memo(function ListToolbar({
@@ -29,9 +32,10 @@ export const ListToolbar = memo(function ListToolbar({
   pageSize,
   onPageSize,
   sort,
+  pager,
 }: ListToolbarProps) {
   return (
-    <Group justify="space-between" gap="xs">
+    <Group justify="space-between" gap="xs" data-testid="list-toolbar">
       <Text size="sm" data-testid="list-count">
         {total === undefined ? '' : listCountText(total, loaded)}
       </Text>
@@ -69,6 +73,7 @@ export const ListToolbar = memo(function ListToolbar({
             if (size) onPageSize(size);
           }}
         />
+        {pager}
       </Group>
     </Group>
   );

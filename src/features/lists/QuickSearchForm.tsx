@@ -1,12 +1,14 @@
 // The quick-search form of a list (purchasing-core §2.2, §2.5): the server's fields (text, choice,
 // date range), filled from the address's filters; 查询 applies them, 重置 returns the list to its
 // type alone. Empty values are dropped before they reach the address (§5 "Search filters").
-// Single choices and dates are the browser's own controls: quick to mount, native by touch.
+// Single choices are the browser's own select: quick to mount, native by touch. Dates are a range
+// picker with the spec's shortcuts in the user's timezone (DateRangeField.tsx).
 import { Button, Group, MultiSelect, NativeSelect, Text, TextInput } from '@mantine/core';
 import { type FormEvent, memo, useDeferredValue, useState } from 'react';
 import type { SearchField, SearchOption } from '../../contract/api/lists';
 import type { Filters, FilterValue } from '../../domain/list/listQuery';
 import { LIST_TEXT } from '../../domain/list/listText';
+import { DateRangeField } from './DateRangeField';
 import classes from './lists.module.css';
 
 type Values = Record<string, FilterValue | undefined>;
@@ -19,6 +21,8 @@ export interface QuickSearchFormProps {
   onReset(): void;
   /** The list shows its rows: the fields may mount. */
   ready: boolean;
+  /** The user's timezone: the date shortcuts' days. */
+  timeZone: string;
 }
 
 const asText = (value: FilterValue | undefined): string =>
@@ -36,10 +40,12 @@ function Field({
   field,
   value,
   onChange,
+  timeZone,
 }: {
   field: SearchField;
   value: FilterValue | undefined;
   onChange(value: FilterValue | undefined): void;
+  timeZone: string;
 }) {
   const options = field.options ?? [];
   const data = options.map((option) => ({ value: String(option.value), label: option.label }));
@@ -76,33 +82,10 @@ function Field({
           }}
         />
       );
-    case 'dateRange': {
-      const [from, to] = asList(value).map(asText);
-      const change = (next: [string, string]) =>
-        onChange(next[0] || next[1] ? [next[0] || null, next[1] || null] : undefined);
+    case 'dateRange':
       return (
-        <Group gap="xs" wrap="nowrap" align="flex-end">
-          <TextInput
-            type="date"
-            label={field.label}
-            aria-label={`${field.label} ${LIST_TEXT.DATE_FROM}`}
-            value={from ?? ''}
-            max={to || undefined}
-            onChange={(event) => change([event.currentTarget.value, to ?? ''])}
-            style={{ flex: 1, minWidth: 0 }}
-          />
-          <Text pb={6}>~</Text>
-          <TextInput
-            type="date"
-            aria-label={`${field.label} ${LIST_TEXT.DATE_TO}`}
-            value={to ?? ''}
-            min={from || undefined}
-            onChange={(event) => change([from ?? '', event.currentTarget.value])}
-            style={{ flex: 1, minWidth: 0 }}
-          />
-        </Group>
+        <DateRangeField label={field.label} value={value} onChange={onChange} timeZone={timeZone} />
       );
-    }
   }
 }
 
@@ -112,6 +95,7 @@ export const QuickSearchForm = memo(function QuickSearchForm({
   onSearch,
   onReset,
   ready,
+  timeZone,
 }: QuickSearchFormProps) {
   const [values, setValues] = useState<Values>(() => ({ ...filters }));
   // On a route change the rows come first: the inputs, which take longer to mount than the rows
@@ -138,6 +122,7 @@ export const QuickSearchForm = memo(function QuickSearchForm({
               key={field.key}
               field={field}
               value={values[field.key]}
+              timeZone={timeZone}
               onChange={(value) => setValues((current) => ({ ...current, [field.key]: value }))}
             />
           ) : (

@@ -1,9 +1,11 @@
 // What the table and the phone cards share around their virtualizer: the rows read follow the
 // positions in view, the next page loads when the end comes within 100 px (infinite scroll,
-// §2.2), and a row renders again only when what it shows changes.
-import type { VirtualItem } from '@tanstack/react-virtual';
-import { useEffect } from 'react';
+// §2.2), the row at the top of the view is reported (the pager's current page, §9), the pager's
+// jump scrolls to its page's first row, and a row renders again only when what it shows changes.
+import type { VirtualItem, Virtualizer } from '@tanstack/react-virtual';
+import { useEffect, useRef } from 'react';
 import { shouldLoadMore } from '../../domain/list/paging';
+import type { ScrollTarget } from './useListState';
 import type { ListRows } from './useListWindow';
 
 /** Where the list is scrolled, from the virtualizer's own figures (no layout read). */
@@ -19,7 +21,11 @@ export function useVirtualRows<T>(
   scroll: ScrollFigures,
   loaded: number,
   onLoadMore: () => void,
+  /** The position at the top of the view, and whom to tell when it changes. */
+  top: { index: number; report?: ((index: number) => void) | undefined },
 ): void {
+  const { index: topIndex, report } = top;
+  useEffect(() => report?.(topIndex), [report, topIndex]);
   const first = items[0]?.index ?? 0;
   const last = items.at(-1)?.index ?? 0;
   const { show, total } = rows;
@@ -30,6 +36,25 @@ export function useVirtualRows<T>(
       onLoadMore();
     }
   }, [offset, viewport, content, loaded, total, onLoadMore]);
+}
+
+/**
+ * Scrolls the list so that the target row is at the top of the view, once per target (a new
+ * object for each jump), as soon as the list is long enough to hold it: a list opened at a page
+ * knows its length only after its first read.
+ */
+export function useScrollTarget<S extends Element | Window>(
+  virtualizer: Virtualizer<S, Element>,
+  target: ScrollTarget | null | undefined,
+  loaded: number,
+): void {
+  const done = useRef<ScrollTarget | null>(null);
+  const reachable = target != null && loaded > target.index;
+  useEffect(() => {
+    if (!target || !reachable || done.current === target) return;
+    done.current = target;
+    virtualizer.scrollToIndex(target.index, { align: 'start' });
+  }, [virtualizer, target, reachable]);
 }
 
 /** The props that decide what a row (or card) shows. */
