@@ -9,6 +9,9 @@ import type { BrandHit } from './choice';
 /** Suggestions listed at most, like the server's search. */
 export const SUGGESTION_LIMIT = 20;
 
+/** The wait after the last keystroke before a search runs (settings-messaging-shared §9). */
+export const SEARCH_DEBOUNCE_MS = 100;
+
 /** 0 exact, 1 prefix, 2 contains, null no match (case-insensitive, `term` already lower-case). */
 function matchRank(text: string | null | undefined, term: string): number | null {
   const value = (text ?? '').toLowerCase();

@@ -4,10 +4,9 @@
 // for text the user has typed past is dropped.
 import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useEffectEvent, useState } from 'react';
+import { SEARCH_DEBOUNCE_MS } from '../../domain/catalog/suggestions';
 import { ApiError } from '../../platform/api/apiError';
 import { useOnline } from '../../platform/session/useOnline';
-
-const SEARCH_DEBOUNCE_MS = 250;
 
 export type SearchSource = 'server' | 'local';
 

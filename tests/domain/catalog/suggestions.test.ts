@@ -3,6 +3,7 @@ import {
   type LocalBrand,
   localBrandHits,
   productSuggestions,
+  SEARCH_DEBOUNCE_MS,
   type SuggestionSheet,
 } from '../../../src/domain/catalog/suggestions';
 
@@ -123,5 +124,11 @@ describe('productSuggestions', () => {
     expect(productSuggestions(sheets, { typed: 'A', field: 'productType', brand: null })).toEqual(
       [],
     );
+  });
+});
+
+describe('SEARCH_DEBOUNCE_MS', () => {
+  it('is the spec\'s 100 ms (settings-messaging-shared §9 "Search debounce 100 ms")', () => {
+    expect(SEARCH_DEBOUNCE_MS).toBe(100);
   });
 });
