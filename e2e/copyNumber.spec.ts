@@ -1,12 +1,13 @@
 // Copying purchase and order numbers (purchasing-core §8 "Copy"): the 复制 button beside the
 // number on the sheet and order details and in the list rows puts the number on the clipboard and
-// says 复制成功!; a clipboard that refuses says 复制失败，可能浏览器不支持!; a row's button copies
-// without opening the row.
+// says 复制成功!; a clipboard that refuses says 复制失败，可能浏览器不支持!; a row's (or a phone
+// card's) button copies without opening the row.
 import type { Page } from '@playwright/test';
 import { expectAccessible } from './fixtures/axe';
 import { BuyerApi } from './fixtures/BuyerApi';
 import { ListPage } from './fixtures/ListPage';
 import { OrderDetailPage } from './fixtures/OrderDetailPage';
+import { expectTouchable } from './fixtures/phone';
 import { SheetPage } from './fixtures/SheetPage';
 import { expect, test } from './fixtures/test';
 
@@ -77,4 +78,23 @@ test('a list row copies its number without opening the row', async ({ page, requ
   await page.getByRole('button', { name: `复制 ${sheet.name}` }).click();
   await expect.poll(() => clipboardText(page)).toBe(sheet.name);
   await expect(page).toHaveURL(/\/inquiry-quotation\/list\?sheetType=ALL/);
+});
+
+test.describe('at 375 px', () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+
+  test('a card copies its number by touch without opening the order', async ({ page, request }) => {
+    const list = new ListPage(page);
+    await list.open('/order/order/list?orderType=ALL');
+    const [first] = (await (await BuyerApi.of(page, request)).orders({ orderType: 'ALL' })).items;
+    if (!first) throw new Error('the demo data has orders');
+    await expect(list.table).toHaveCount(0);
+    const button = list.cards.first().getByRole('button', { name: `复制 ${first.name}` });
+    await expect(button).toBeVisible({ timeout: 20_000 });
+    await expectTouchable(page, [button]);
+    await button.click();
+    await expect(page.getByText(SUCCEEDED)).toBeVisible();
+    expect(await clipboardText(page)).toBe(first.name);
+    await expect(page).toHaveURL(/\/order\/order\/list\?orderType=ALL/);
+  });
 });
