@@ -2,8 +2,10 @@
 // the company sends appears live in an open chat (by the live event alone, pulls held); a message with an attachment written offline
 // shows at once as 发送中 and lands exactly once after reconnecting; messages addressed to the
 // user are set READ five seconds after the panel opens; and the input's rules (empty send, Enter
-// and Ctrl+Enter, attachment size, count and removal).
+// and Ctrl+Enter, attachment size, count and removal); the writer retracts a message offline and
+// it leaves the server once (others' messages offer no delete).
 import type { Browser, Page, Response } from '@playwright/test';
+import { expectAccessible } from './fixtures/axe';
 import { BuyerApi, type ServerOrder } from './fixtures/BuyerApi';
 import { ChatPage, myContactId, myMessages, serverMessages } from './fixtures/ChatPage';
 import { DEMO_PASSWORD, LoginPage } from './fixtures/LoginPage';
@@ -228,4 +230,66 @@ test('the input: nothing to send, Enter and Ctrl+Enter, attachments refused and 
   await chat.confirm.getByRole('button', { name: '确定' }).click();
   await expect(chat.attachments.getByText('b.txt')).toHaveCount(0);
   await expect(chat.attach).toBeEnabled();
+});
+
+test('the writer retracts a message offline: gone at once, deleted on the server once', async ({
+  shell,
+  page,
+  context,
+  request,
+}) => {
+  await shell.openSignedIn('/home');
+  await shell.synced();
+  const api = await BuyerApi.of(page, request);
+  const order = await anOrder(api);
+  const deleted: Response[] = [];
+  context.on('response', (response) => {
+    const url = new URL(response.url());
+    if (
+      response.request().method() === 'DELETE' &&
+      url.pathname.startsWith('/todos-api/v7/messages/')
+    ) {
+      deleted.push(response);
+    }
+  });
+  const chat = await openChat(page, order.id);
+  const text = `发错了，马上撤回 ${Date.now()}`;
+  await chat.write(text);
+  const sent = chat.message(text);
+  await expect(sent).toHaveAttribute('data-pending', 'false', { timeout: 20_000 });
+  const id = Number(await sent.getAttribute('data-id'));
+  expect((await serverMessages(api, 'ORDER', order.id)).map((m) => m.id)).toContain(id);
+  // Only the user's own messages offer 删除消息.
+  const mine = await myContactId(api);
+  const others = (await serverMessages(api, 'ORDER', order.id)).filter(
+    (m) => m.from_contacts_id !== mine,
+  );
+  for (const other of others.slice(0, 3)) {
+    await expect(
+      chat.panel
+        .locator(`[data-testid="chat-message"][data-id="${other.id}"]`)
+        .getByTestId('chat-message-delete'),
+    ).toHaveCount(0);
+  }
+
+  await context.setOffline(true);
+  await sent.getByRole('button', { name: '删除消息' }).click();
+  await expect(chat.confirm).toContainText('确定删除这条消息吗？');
+  await expectAccessible(page, '.mantine-Modal-content');
+  await chat.confirm.getByRole('button', { name: '确定' }).click();
+  await expect(page.getByText('删除成功!')).toBeVisible();
+  await expect(chat.message(text)).toHaveCount(0);
+  expect((await serverMessages(api, 'ORDER', order.id)).map((m) => m.id)).toContain(id);
+
+  await context.setOffline(false);
+  await expect
+    .poll(async () => (await serverMessages(api, 'ORDER', order.id)).map((m) => m.id), {
+      timeout: 30_000,
+    })
+    .not.toContain(id);
+  await expect(chat.message(text)).toHaveCount(0);
+  const applied = deleted.filter(
+    (response) => response.ok() && response.headers()['idempotent-replayed'] !== 'true',
+  );
+  expect(applied).toHaveLength(1);
 });

@@ -42,6 +42,8 @@ export const COMMON_MESSAGES = {
 export const COMMON_LABELS = {
   CONFIRM: '确定',
   CANCEL: '取消',
+  /** ours: the name of a dialog's × button (closing a confirmation answers no). */
+  CLOSE: '关闭',
   /** ours: the name of the copy button beside a number (the spec words only its messages). */
   COPY: '复制',
 } as const;

@@ -5,6 +5,7 @@
 import { Center, Divider, Loader, ScrollArea, Stack, Text } from '@mantine/core';
 import { useEffect, useMemo, useRef } from 'react';
 import type { ChatContact } from '../../contract/api/chat';
+import { canDeleteMessage } from '../../domain/todos/mails';
 import { messageRecipient, panelThreads } from '../../domain/todos/messagePanel';
 import { CHAT_MESSAGES } from '../../domain/todos/messages';
 import { messageCompanyLabel } from '../../domain/todos/todoCodes';
@@ -15,6 +16,7 @@ import { FailedSend } from './FailedSend';
 import { MessageBubble } from './MessageBubble';
 import { useChatMessages } from './useChatMessages';
 import { useDefaultContact } from './useDefaultContact';
+import { useDeleteMessage } from './useDeleteMessage';
 import { useFailedSends } from './useFailedSends';
 import { useMarkRead } from './useMarkRead';
 import { useSendMessage } from './useSendMessage';
@@ -42,6 +44,8 @@ export function ChatPanel({ target }: { target: ChatTarget }) {
   useMarkRead(messages);
   const contact = useDefaultContact(account.id, companyId, target);
   const send = useSendMessage(target, contact);
+  const [deleteMessage, deleteDialog] = useDeleteMessage();
+  const writer = { companyId, contactId: currentCompany.contactId };
 
   const viewport = useRef<HTMLDivElement>(null);
   const following = useRef(true);
@@ -84,6 +88,11 @@ export function ChatPanel({ target }: { target: ChatTarget }) {
                 otherRecord={
                   message.module !== target.module || message.module_id !== target.moduleId
                 }
+                onDelete={
+                  canDeleteMessage(message, writer)
+                    ? () => void deleteMessage(message.id, companyId)
+                    : undefined
+                }
               />
             ))}
             {failed.map((entry) => (
@@ -100,6 +109,7 @@ export function ChatPanel({ target }: { target: ChatTarget }) {
           return send(message);
         }}
       />
+      {deleteDialog}
     </Stack>
   );
 }

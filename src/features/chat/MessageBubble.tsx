@@ -1,9 +1,11 @@
 // One message of the chat panel: who wrote it (客服 for the customer-service companies) and when,
 // the text as written (line breaks kept), its attachments, and its state for the writer: 发送中
 // while it waits for the network or the server, 对方未读 until the other party has read it.
-// The user's own messages sit on the right.
-import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
+// The user's own messages sit on the right, with 删除消息 where the user may retract them.
+import { ActionIcon, Badge, Group, Paper, Stack, Text } from '@mantine/core';
+import { IconTrash } from '@tabler/icons-react';
 import { formatDateTime } from '../../domain/format/date';
+import { MESSAGE_DELETE_MESSAGES } from '../../domain/todos/mails';
 import { CHAT_MESSAGES, TODO_INBOX_MESSAGES } from '../../domain/todos/messages';
 import { senderCompanyLabel, todoModuleLabel } from '../../domain/todos/todoCodes';
 import { showsSenderUnreadMarker } from '../../domain/todos/todoRules';
@@ -20,6 +22,8 @@ export interface MessageBubbleProps {
   timeZone: string;
   /** Set on messages of the panel's linked record (an order's sheet): which record it is. */
   otherRecord: boolean;
+  /** Set when the user may retract this message (its writer, not while it is still sending). */
+  onDelete?: (() => void) | undefined;
 }
 
 export function MessageBubble({
@@ -29,6 +33,7 @@ export function MessageBubble({
   myContactIds,
   timeZone,
   otherRecord,
+  onDelete,
 }: MessageBubbleProps) {
   const mine = message.from_contacts_id !== null && myContactIds.includes(message.from_contacts_id);
   const pending = isPendingRow(message);
@@ -56,6 +61,18 @@ export function MessageBubble({
           <Badge size="xs" variant="outline" color="gray">
             {todoModuleLabel(message.module)} {message.module_number ?? ''}
           </Badge>
+        )}
+        {onDelete && !pending && (
+          <ActionIcon
+            size="sm"
+            variant="subtle"
+            color="gray"
+            aria-label={MESSAGE_DELETE_MESSAGES.DELETE}
+            data-testid="chat-message-delete"
+            onClick={onDelete}
+          >
+            <IconTrash size={14} />
+          </ActionIcon>
         )}
       </Group>
       <Paper

@@ -30,6 +30,8 @@ export function useConfirm(): [Confirm, ReactNode] {
       opened={question !== null}
       onClose={() => question?.answer(false)}
       title={question?.title}
+      // Closing answers no; the × needs a name of its own (axe: button-name).
+      closeButtonProps={{ 'aria-label': COMMON_LABELS.CLOSE }}
       centered
     >
       <Text>{question?.message}</Text>

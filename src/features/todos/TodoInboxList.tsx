@@ -2,7 +2,15 @@
 // the selected to-do expanded, keyboard use (↑ ↓ Home End move, Enter opens the record) and a
 // selection that stays on its to-do while the list changes live under it.
 import { Alert, Group, Loader, Stack, Text } from '@mantine/core';
-import { type KeyboardEvent, memo, useCallback, useEffect, useRef, useState } from 'react';
+import {
+  type KeyboardEvent,
+  memo,
+  type ReactNode,
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+} from 'react';
 import type { StoredTodo } from '../../data/derive';
 import { classifyStorageError } from '../../data/storageErrors';
 import { STORAGE_MESSAGES } from '../../domain/messages/common';
@@ -40,6 +48,10 @@ const shownKey = (item: StoredTodo) =>
     item.state,
     item.to_contacts_id,
     item.delay_time,
+    // A mail edited or filed twice before it syncs keeps its version: its own fields say it.
+    item.subject,
+    item.mail_state,
+    item.to_contacts_name,
     isPendingRow(item),
     item.company_id,
   ].join('|');
@@ -83,14 +95,18 @@ const TodoOption = memo(
     shownKey(a.item) === shownKey(b.item),
 );
 
+type More = ((item: StoredTodo) => ReactNode) | undefined;
+
 function Rows({
   items,
   inbox,
   actions,
+  more,
 }: {
   items: readonly StoredTodo[];
   inbox: InboxContext;
   actions: TodoActions;
+  more: More;
 }) {
   const { index, current, select, selectRow } = useSelection(items);
   const currentId = current?.id;
@@ -131,6 +147,7 @@ function Rows({
         onStep={select}
         onOpen={openRow}
         onChangeState={(item, state) => void actions.changeState(item, state)}
+        more={more}
       />
       <div
         role="listbox"
@@ -161,11 +178,14 @@ export function TodoInboxList({
   state,
   inbox,
   actions,
+  more,
 }: {
   tab: InboxTab;
   state: InboxState;
   inbox: InboxContext;
   actions: TodoActions;
+  /** More actions on the selected to-do, shown in the stepper. */
+  more?: More;
 }) {
   if (state.status === 'loading') {
     return (
@@ -194,7 +214,7 @@ export function TodoInboxList({
       <Text size="sm" c="dimmed" data-testid="todo-count">
         {listedCount(items.length, total)}
       </Text>
-      <Rows items={items} inbox={inbox} actions={actions} />
+      <Rows items={items} inbox={inbox} actions={actions} more={more} />
     </Stack>
   );
 }

@@ -1,9 +1,11 @@
 // The to-do page's stepper (settings-messaging-shared §2 "A widget steps through messages and
 // opens the related detail page"): previous / next through the list, where the selected to-do
 // stands, and what can be done with it — mark processed, favourite (only by the receiving
-// company, not twice) and open its record's detail page. Stays in view while the list scrolls.
+// company, not twice) and open its record's detail page; on a mail, what the page adds for mails
+// (MailActions). Stays in view while the list scrolls.
 import { ActionIcon, Button, Group, Paper, Text, Tooltip } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight, IconExternalLink } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import type { StoredTodo } from '../../data/derive';
 import { TODO_INBOX_MESSAGES as M, stepPosition } from '../../domain/todos/messages';
 import { todoDetailHref } from '../../domain/todos/todoCodes';
@@ -19,6 +21,8 @@ export interface TodoStepperProps {
   onStep(index: number): void;
   onOpen(item: StoredTodo): void;
   onChangeState(item: StoredTodo, state: InboxStateChange): void;
+  /** More actions on the selected to-do (a mail's state, edit and delete). */
+  more?: ((item: StoredTodo) => ReactNode) | undefined;
 }
 
 export function TodoStepper({
@@ -29,6 +33,7 @@ export function TodoStepper({
   onStep,
   onOpen,
   onChangeState,
+  more,
 }: TodoStepperProps) {
   const may = (state: InboxStateChange) =>
     planStateChange(item, state, inbox.currentCompanyId, inbox.user) !== null;
@@ -83,6 +88,7 @@ export function TodoStepper({
           >
             {M.FAVOURITE}
           </Button>
+          {more?.(item)}
           {/* A disabled button gets no pointer events: the tooltip listens on its wrapper. */}
           <Tooltip label={M.NO_DETAIL} disabled={href !== null}>
             <span>
