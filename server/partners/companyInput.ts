@@ -19,7 +19,11 @@ import {
   TEXT_LIMITS,
   validateCompanyInfo,
 } from '../../src/domain/company/companyForm';
-import { isLocationFieldLocked, LOCATION_FIELDS } from '../../src/domain/company/companyInfo';
+import {
+  bankCodeFor,
+  isLocationFieldLocked,
+  LOCATION_FIELDS,
+} from '../../src/domain/company/companyInfo';
 import { validateDeliveryAddress } from '../../src/domain/company/deliveryAddress';
 import {
   CN_ONLY_INVOICE_FIELDS,
@@ -222,7 +226,8 @@ export async function invoiceValues(body: InvoiceBody, companyCountry: string | 
   return {
     taxCode: form.tax_code,
     bankName: form.invoice_bank_name,
-    bankCode: orNull(form.invoice_bank_code),
+    // 中国工商银行 in a CN company is the server's bank id 4 (§5 bank-name entry), whatever was sent.
+    bankCode: bankCodeFor(form.invoice_bank_name, orNull(form.invoice_bank_code), companyCountry),
     bankAccount: orNull(form.invoice_bank_account),
     invoiceAddress: orNull(form.invoice_address),
     invoicePhone: orNull(form.invoice_phone),

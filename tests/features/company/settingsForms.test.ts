@@ -53,7 +53,12 @@ describe('company settings forms', () => {
     const form = invoiceFormOf(ROW);
     expect(form).toMatchObject({ invoice_bank_name: '中国工商银行', district: '浦东新区' });
     const cn = invoiceBody(form, true);
-    expect(cn.partner_tax).toMatchObject({ invoice_bank_account: '123' });
+    // §5 bank-name entry: 中国工商银行 in a CN company is sent as bank id 4.
+    expect(cn.partner_tax).toMatchObject({ invoice_bank_account: '123', invoice_bank_code: '4' });
+    expect(
+      invoiceBody({ ...form, invoice_bank_name: '招商银行', invoice_bank_code: '4' }, true)
+        .partner_tax,
+    ).toMatchObject({ invoice_bank_code: '' });
     expect(cn.partner_address).toMatchObject({ street: '张江路' });
     const abroad = invoiceBody(form, false);
     expect(abroad.partner_tax).toEqual({

@@ -2,6 +2,7 @@
 // from the forms (settings-messaging-shared §3 "Company", "Invoice info", "Company address").
 import type { CompanyRow } from '../../../contract/feedRows';
 import type { CompanyInfoForm } from '../../../domain/company/companyForm';
+import { bankCodeFor } from '../../../domain/company/companyInfo';
 import type { DeliveryAddressForm } from '../../../domain/company/deliveryAddress';
 import type { InvoiceForm } from '../../../domain/company/invoice';
 
@@ -51,7 +52,8 @@ export function invoiceBody(form: InvoiceForm, cn: boolean) {
     tax_code: form.tax_code,
     partner_tax: {
       invoice_bank_name: form.invoice_bank_name,
-      invoice_bank_code: form.invoice_bank_code,
+      // §5 bank-name entry: 中国工商银行 typed for a CN company selects bank id 4.
+      invoice_bank_code: bankCodeFor(form.invoice_bank_name, null, cn ? 'CN' : null) ?? '',
       ...(cn
         ? {
             invoice_bank_account: form.invoice_bank_account,
