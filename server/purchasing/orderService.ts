@@ -7,6 +7,12 @@ import { and, eq, sql } from 'drizzle-orm';
 import { PAYMENT_STATES, SUPPLIER_INVOICE_STATES } from '../../src/domain/finance/labels';
 import { formatDate } from '../../src/domain/format/date';
 import {
+  FORECAST_MESSAGES,
+  forecastDateProblem,
+  isCalendarDate,
+  offersForecastEdit,
+} from '../../src/domain/orders/forecast';
+import {
   ORDER_STATE_CODES,
   ORDER_STATE_NAME,
   type OrderStateCode,
@@ -32,9 +38,9 @@ export const ORDER_MESSAGES = {
   CANCEL_PENDING: '订单已取消或正在申请取消',
   cancelNotAllowed: (state: number) =>
     `订单当前状态为「${orderStateLabel(state)}」，只有合同已签订或合同已执行的订单可以申请取消`,
-  FORECAST_IN_PAST: '预计到货日期不能早于今天',
-  FORECAST_INVALID_DATE: '预计到货日期格式有误',
-  FORECAST_CLOSED: '订单已签收或已取消，不能修改预计到货日期',
+  FORECAST_IN_PAST: FORECAST_MESSAGES.IN_PAST,
+  FORECAST_INVALID_DATE: FORECAST_MESSAGES.INVALID_DATE,
+  FORECAST_CLOSED: FORECAST_MESSAGES.CLOSED,
   OWNER_SIGNED: '订单已签收，不能变更负责人',
   OWNER_NOT_STAFF: '负责人只能选择本公司在职员工',
   OWNER_UNCHANGED: '该员工已是当前负责人',
@@ -200,13 +206,6 @@ export function dateInZone(epochMs: number, timeZone: string, days = 0): string 
   return formatDate(epochMs + days * DAY_MS, timeZone);
 }
 
-function isCalendarDate(text: string): boolean {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
-  if (!match) return false;
-  const date = new Date(`${text}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(text);
-}
-
 /**
  * The expected arrival date: a real calendar date, not before today in the company's timezone;
  * refused once the order is signed for or cancelled (the field is hidden then).
@@ -221,10 +220,9 @@ export async function setForecastReceiveDate(
 ): Promise<OrderRow> {
   const order = await lockOrder(tx, orderId, actor.companyId);
   if (!isCalendarDate(date)) throw refused(ORDER_MESSAGES.FORECAST_INVALID_DATE);
-  if (isCancelledOrder(listItemOf(order)) || toOrderStateCode(order.state) === 90) {
-    throw refused(ORDER_MESSAGES.FORECAST_CLOSED);
-  }
-  if (date < dateInZone(nowMs, actor.timeZone)) throw refused(ORDER_MESSAGES.FORECAST_IN_PAST);
+  if (!offersForecastEdit(listItemOf(order))) throw refused(ORDER_MESSAGES.FORECAST_CLOSED);
+  const problem = forecastDateProblem(date, nowMs, actor.timeZone);
+  if (problem) throw refused(problem);
   return updateOrder(tx, changes, order, { forecastReceiveDate: date });
 }
 

@@ -4,7 +4,7 @@
 
 import { and, count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { OrderActionBody } from '../../src/contract/api/outbox';
+import type { OrderActionBody, OrderForecastBody } from '../../src/contract/api/outbox';
 import { APP_ROUTES as R } from '../../src/contract/api/routes';
 import { ORDER_TABS, type OrderTab } from '../../src/domain/orders/orderTabs';
 import { requireMembership } from '../auth/session';
@@ -197,7 +197,7 @@ function registerOrderMutations(app: FastifyInstance, db: Db) {
     },
   );
 
-  app.patch<{ Params: IdParams; Body: { forecast_receive_date: string } }>(
+  app.patch<{ Params: IdParams; Body: OrderForecastBody }>(
     '/orders-api/v7/orders/:id/forecast_receive_date',
     {
       schema: {

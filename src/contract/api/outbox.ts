@@ -72,6 +72,9 @@ export type MailPatchBody = {
 /** POST /orders-api/v7/orders/{id}/actions: the buyer's cancel request, with its reason. */
 export type OrderActionBody = { action: 'cancel'; reason?: string };
 
+/** PATCH /orders-api/v7/orders/{id}/forecast_receive_date: the new date, YYYY-MM-DD. */
+export type OrderForecastBody = { forecast_receive_date: string };
+
 const SHEETS = '/inquiry-api/v7/inquiry_quotation';
 const TODOS = '/todos-api/v7';
 
@@ -81,6 +84,8 @@ export const OUTBOX_PATHS = {
   sheetFollower: (sheetId: number) => `${SHEETS}/${sheetId}/follower`,
   orderFollower: (orderId: number) => `/orders-api/v7/orders/${orderId}/follower`,
   orderAction: (orderId: number) => `/orders-api/v7/orders/${orderId}/actions`,
+  /** PATCH: the buyer corrects the expected arrival date. */
+  orderForecast: (orderId: number) => `/orders-api/v7/orders/${orderId}/forecast_receive_date`,
   message: () => `${TODOS}/messages`,
   todoState: (todoId: number) => `${TODOS}/todos/${todoId}`,
   /** DELETE: the sender retracts its message. */

@@ -61,6 +61,7 @@ export const MUTATION_LABELS = {
   'sheet.changeOwner': '更换询价单负责人',
   'order.changeOwner': '更换订单负责人',
   'order.requestCancel': '申请取消订单',
+  'order.setForecast': '修改预计到货日期',
   'message.post': '发送消息',
   'todo.setState': '更新待办状态',
   'message.delete': '删除消息',

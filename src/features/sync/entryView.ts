@@ -61,6 +61,8 @@ function describe(entry: OutboxEntry): { title: string; subject: string } {
       return { title, subject: `订单 ${idText(entry.payload.id)} → ${entry.payload.owner.name}` };
     case 'order.requestCancel':
       return { title, subject: `订单 ${idText(entry.payload.id)}：${entry.payload.reason}` };
+    case 'order.setForecast':
+      return { title, subject: `订单 ${idText(entry.payload.id)} → ${entry.payload.date}` };
     case 'message.post': {
       const text = entry.payload.subject.trim();
       return { title, subject: text.length > 40 ? `${text.slice(0, 40)}…` : text };

@@ -13,6 +13,7 @@ import {
   messageDelete,
   type TodoDeletePayload,
 } from './mutations/mails';
+import { type OrderForecastPayload, orderSetForecast } from './mutations/orderForecast';
 import { type OrderCancelPayload, orderRequestCancel } from './mutations/orders';
 import type { OwnerChangePayload } from './mutations/owners';
 import { orderChangeOwner, sheetChangeOwner } from './mutations/owners';
@@ -41,6 +42,7 @@ export interface Payloads {
   'sheet.changeOwner': OwnerChangePayload;
   'order.changeOwner': OwnerChangePayload;
   'order.requestCancel': OrderCancelPayload;
+  'order.setForecast': OrderForecastPayload;
   'message.post': MessagePostPayload;
   'todo.setState': TodoSetStatePayload;
   'message.delete': TodoDeletePayload;
@@ -58,6 +60,7 @@ export const MUTATIONS: Registry = {
   'sheet.changeOwner': sheetChangeOwner,
   'order.changeOwner': orderChangeOwner,
   'order.requestCancel': orderRequestCancel,
+  'order.setForecast': orderSetForecast,
   'message.post': messagePost,
   'todo.setState': todoSetState,
   'message.delete': messageDelete,

@@ -268,6 +268,32 @@ describe.each(drivers)('outbox requests against the server on %s', (driver) => {
     expect(row?.current_order_node).toEqual(effectOn(current, fresh)?.current_order_node);
   });
 
+  it('corrects the expected arrival date once: the answered row is the effect, a replay changes nothing', async () => {
+    // Before the cancel request below: the server takes a new date only while not cancelled.
+    const order = fx.orders.contractSignedA.id;
+    const date = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+    const change = at(24, { type: 'order.setForecast', payload: { id: order, date } });
+    const first = await send(toRequest(change, new Map(), new Map()));
+    const row = applied(first.outcome).row;
+    if (!row) throw new Error('no row answered');
+    expect(row).toMatchObject({ id: order, forecast_receive_date: date });
+    expect(effectOn({ ...row, forecast_receive_date: null }, change)).toMatchObject({
+      forecast_receive_date: date,
+    });
+    const [once] = await db.database.db
+      .select({ version: orders.version, date: orders.forecastReceiveDate })
+      .from(orders)
+      .where(eq(orders.id, order));
+    expect(once?.date).toBe(date);
+    const again = await send(toRequest(change, new Map(), new Map()));
+    expect(again.replayed).toBe(true);
+    const [after] = await db.database.db
+      .select({ version: orders.version })
+      .from(orders)
+      .where(eq(orders.id, order));
+    expect(after?.version).toBe(once?.version);
+  });
+
   it('asks to cancel an order once: the row the server answers is the effect, a replay is the same answer', async () => {
     const order = fx.orders.contractSignedA.id;
     const request = at(25, {

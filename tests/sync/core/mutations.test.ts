@@ -191,6 +191,13 @@ const cases: Case[] = [
     body: { action: 'cancel', reason: '重复下单' },
   },
   {
+    name: 'order.setForecast',
+    mutation: { type: 'order.setForecast', payload: { id: 88, date: '2025-03-01' } },
+    method: 'PATCH',
+    path: '/orders-api/v7/orders/88/forecast_receive_date',
+    body: { forecast_receive_date: '2025-03-01' },
+  },
+  {
     name: 'message.post on a sheet created offline, with an uploaded file',
     mutation: message(-5, -1, [blob('blob-1')]),
     idMap: new Map([[-1, 1234]]),

@@ -190,6 +190,7 @@ function entityOf(entry: Enqueued, idMap: ReadonlyMap<number, number>): string {
       return `sheets:${id(m.payload.id)}`;
     case 'order.changeOwner':
     case 'order.requestCancel':
+    case 'order.setForecast':
       return `orders:${m.payload.id}`;
     case 'message.post':
       return `threads:${m.payload.module}:${id(m.payload.moduleId)}`;

@@ -4,7 +4,7 @@
 // tags, then brand, expected arrival and unpaid amount (both hidden when SIGNED) and the total.
 import { Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { StoredOrder } from '../../../data/derive';
-import { formatDate, formatDateTime } from '../../../domain/format/date';
+import { formatDateTime } from '../../../domain/format/date';
 import { formatMoney } from '../../../domain/format/money';
 import {
   ORDER_DETAIL_LABELS,
@@ -21,6 +21,7 @@ import { OwnerLine } from '../../owners/OwnerLine';
 import { PendingMark } from '../../sync/PendingMark';
 import { BrandLogo } from './BrandLogo';
 import { DetailFact } from './DetailFact';
+import { ForecastDateFact } from './ForecastDateFact';
 
 function stateColor(order: StoredOrder): string {
   if (isCancelledOrder(order)) return 'red';
@@ -88,12 +89,7 @@ export function OrderSummary({ order, companyId }: { order: StoredOrder; company
           <DetailFact label={ORDER_DETAIL_LABELS.BRAND} testId="order-brand">
             {order.brand?.name ?? order.brand_name ?? ''}
           </DetailFact>
-          {shows.forecastReceiveDate && (
-            <DetailFact label={ORDER_DETAIL_LABELS.FORECAST_RECEIVE_DATE} testId="order-forecast">
-              {formatDate(order.forecast_receive_date, account.timezone) ||
-                ORDER_DETAIL_LABELS.NO_DATE}
-            </DetailFact>
-          )}
+          {shows.forecastReceiveDate && <ForecastDateFact order={order} companyId={companyId} />}
           {shows.unpaidAmount && (
             <DetailFact label={ORDER_DETAIL_LABELS.UNPAID_AMOUNT} testId="order-unpaid">
               {formatMoney(order.unpaid_amount, currency)}
