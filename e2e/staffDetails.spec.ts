@@ -1,10 +1,10 @@
-// The employee's language, QQ and bank account (settings-messaging-shared §3 "Contact or
-// employee") as `admin` records them: the form refuses a bad QQ and a bank account without its
-// bank, saves, and after a reload the edit form shows what the server kept. axe checks the dialog.
-// Only an employee this spec creates is changed (the demo data is shared by every spec).
+// The employee form as `admin` uses it: language, QQ and bank account (settings-messaging-shared
+// §3 "Contact or employee") refused when bad, saved and shown again after a reload, axe on the
+// dialog; and the login-user picker (§5 "Shared widgets", audit S45) searching by mobile for
+// digits, else by name. Only an employee this spec creates is changed (the demo data is shared).
 import { COMPANY_MESSAGES } from '../src/domain/company/messages';
 import { STAFF_MESSAGES } from '../src/domain/staff/messages';
-import { STAFF_RULE_MESSAGES } from '../src/domain/staff/staffText';
+import { STAFF_LABELS, STAFF_RULE_MESSAGES } from '../src/domain/staff/staffText';
 import { expectAccessible } from './fixtures/axe';
 import { StaffPage } from './fixtures/StaffPage';
 import { expect, test } from './fixtures/test';
@@ -52,4 +52,46 @@ test('records an employee’s language, QQ and bank account, kept after a reload
   await expect(staff.field('开户名')).toHaveValue('测试详情员工');
   await expect(staff.field('开户行')).toHaveValue('中国工商银行');
   await expect(staff.field('银行账号')).toHaveValue('6222 0212 0000 8888');
+});
+
+test('the login-user picker searches by mobile for digits, else by name', async ({
+  shell,
+  page,
+}) => {
+  await shell.openSignedIn('/home');
+  await shell.synced();
+  const staff = new StaffPage(page);
+  await staff.open();
+  await staff.add.click();
+  const picker = staff.field(STAFF_LABELS.LOGIN_USER_SEARCH);
+  const search = (param: 'mobile' | 'name', value: string) =>
+    page.waitForRequest((request) => {
+      const url = new URL(request.url());
+      return (
+        url.pathname.endsWith('/employees/login_users') && url.searchParams.get(param) === value
+      );
+    });
+
+  // 李娜's login user (buyer): a fragment from the middle of its mobile, as shown in her row.
+  const mobiles = (await staff.row('李娜').innerText()).match(/1[3-9]\d{9}/g) ?? [];
+  const fragment = mobiles.at(-1)?.slice(3, 8);
+  if (!fragment) throw new Error('李娜 has a login user with a mobile');
+  const byMobile = search('mobile', fragment);
+  await picker.fill(fragment);
+  await byMobile;
+  // The account is listed but held by 李娜, so it cannot be bound again.
+  const held = page.getByRole('option', { name: /@buyer/ });
+  await expect(held).toContainText('李娜');
+  await expect(held).toHaveAttribute('aria-disabled', 'true');
+
+  const byName = search('name', 'buyer');
+  await picker.fill('buyer');
+  await byName;
+  await expect(page.getByRole('option', { name: /@buyer/ })).toBeVisible();
+
+  const nothing = search('name', '查无此人');
+  await picker.fill('查无此人');
+  await nothing;
+  await expect(page.getByText(STAFF_LABELS.LOGIN_USER_NONE)).toBeVisible();
+  await expect(page.getByRole('option')).toHaveCount(0);
 });
