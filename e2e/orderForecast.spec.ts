@@ -1,8 +1,7 @@
-// Correcting an order's expected arrival date (purchasing-core §2.4 detail, §7.1 PATCH
-// forecast_receive_date): the buyer picks a new date offline on the order detail (axe on the
-// dialog; days before today cannot be picked), the detail shows it at once, and after reconnecting
-// the server has it from exactly one applied request. A signed-for order offers no change. At
-// 375 px the button is a touch target and the dialog fits and passes axe.
+// Correcting an order's expected arrival date (purchasing-core §2.4, §7.1 PATCH): picked offline on
+// the order detail (axe on the dialog, no day before today), shown at once, and after reconnecting
+// on the server from exactly one applied request; a signed-for order offers no change; at 375 px
+// the button is a touch target and the dialog fits and passes axe.
 import type { Response } from '@playwright/test';
 import { FORECAST_LABELS } from '../src/domain/orders/forecast';
 import { expectAccessible } from './fixtures/axe';

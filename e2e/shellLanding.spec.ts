@@ -1,7 +1,7 @@
-// Two shell behaviours the spec audit found untested (settings-messaging-shared §2 "Shell"; audit
-// P7, P9): the logo leads to the purchase list GET /index names (here made to answer REPLIED), and
-// keeps leading there offline from the remembered answer; and after a navigation the new page
-// starts at the top, not at the previous page's scroll position.
+// Shell behaviours the spec audit found untested (settings-messaging-shared §2 "Shell"; P7, P9,
+// S3): the logo opens the list GET /index names (made to answer REPLIED), offline too from the
+// remembered answer; a navigation starts the new page at the top; /home/9001, which the spec gives
+// no content, is the shell's not-found page.
 import { orderRowTarget } from '../src/domain/orders/orderTabs';
 import { BuyerApi } from './fixtures/BuyerApi';
 import { OrderDetailPage } from './fixtures/OrderDetailPage';
@@ -34,6 +34,13 @@ test('the logo opens the list the server names, online and offline', async ({
   } finally {
     await context.setOffline(false);
   }
+});
+
+test('/home/9001 shows the not-found page inside the signed-in shell', async ({ shell, page }) => {
+  await shell.openSignedIn('/home/9001');
+  await expect(page.getByRole('heading', { name: '页面不存在' })).toBeVisible({ timeout: 20_000 });
+  await expect(page).toHaveURL(/\/home\/9001$/);
+  await expect(shell.syncStatus).toBeVisible();
 });
 
 test.describe('on a short screen', () => {
