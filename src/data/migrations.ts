@@ -45,8 +45,8 @@ export async function upgradeToV2(tx: Transaction): Promise<void> {
   await tx.table('meta').put(schemaRow(2));
 }
 
-/** Recomputes every sheet's and order's list entries (`list_keys`) from the row. */
-async function recomputeListKeys(tx: Transaction): Promise<void> {
+/** Version 3 adds the lists' sort and filter entries (`list_keys`) to every sheet and order. */
+export async function upgradeToV3(tx: Transaction): Promise<void> {
   await tx
     .table<StoredSheet>('sheets')
     .toCollection()
@@ -59,19 +59,5 @@ async function recomputeListKeys(tx: Transaction): Promise<void> {
     .modify((order) => {
       order.list_keys = orderListKeys(order.company_id, order);
     });
-}
-
-/** Version 3 adds the lists' sort and filter entries (`list_keys`) to every sheet and order. */
-export async function upgradeToV3(tx: Transaction): Promise<void> {
-  await recomputeListKeys(tx);
   await tx.table('meta').put(schemaRow(3));
-}
-
-/**
- * Version 4: the number search's entries become every suffix of each number ("contains"); the
- * other entries come out as they were. The list totals do not change (they count rows by tab).
- */
-export async function upgradeToV4(tx: Transaction): Promise<void> {
-  await recomputeListKeys(tx);
-  await tx.table('meta').put(schemaRow(4));
 }

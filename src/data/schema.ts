@@ -3,7 +3,7 @@
 // names the screen query it serves and there are no others. The reasons for each choice are in docs/decisions.md.
 import type Dexie from 'dexie';
 import { LIST_KEYS_INDEX } from './lists/listIndex';
-import { populate, upgradeToV2, upgradeToV3, upgradeToV4 } from './migrations';
+import { populate, upgradeToV2, upgradeToV3 } from './migrations';
 
 /**
  * DO NOT CHANGE WITHOUT A MIGRATION. These names are stored in every user's IndexedDB: renaming
@@ -129,21 +129,13 @@ export const STORES_V3: Partial<Record<TableName, string>> = {
   orders: stores(orders.key, multi(orders.tabs), multi(orders.lists)),
 };
 
-/**
- * Version 4: no store changes. The number search finds a text anywhere inside a number, as the
- * server does: the 'find' entries of `list_keys` become every suffix of each number
- * (src/data/lists/listIndex.ts). The upgrade recomputes the entries of the stored rows.
- */
-export const STORES_V4: Partial<Record<TableName, string>> = {};
-
 /** The schema this code reads and writes. A tab whose database is newer must reload. */
-export const SCHEMA_VERSION = 4;
+export const SCHEMA_VERSION = 3;
 
 /** Declares every version on `db`; Dexie runs the upgrades an existing database still needs. */
 export function declareSchema(db: Dexie): void {
   db.version(1).stores(STORES_V1);
   db.version(2).stores(STORES_V2).upgrade(upgradeToV2);
   db.version(3).stores(STORES_V3).upgrade(upgradeToV3);
-  db.version(4).stores(STORES_V4).upgrade(upgradeToV4);
   db.on('populate', populate);
 }

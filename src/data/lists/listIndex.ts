@@ -5,11 +5,9 @@
 // state filter, is a set of slots and every one of its sorts is one ordered range per slot,
 // merged (src/data/lists/listStreams.ts). `absent` (0 or 1) puts rows without a value after the others
 // in either direction, as the server sorts ("nulls last"). The number search has entries of its
-// own ('find', every suffix of a number since version 4). Pure functions: derive.ts and the
-// version 3 and 4 upgrades call them.
+// own ('find'). Pure functions: derive.ts and the version 3 upgrade call them.
 
 import type { OrderRow, SheetRow } from '../../contract/feedRows';
-import { NUMBER_CONTAINS_MIN } from '../../domain/list/listFilters';
 import {
   ORDER_STATE_CODES,
   orderStateName,
@@ -97,47 +95,33 @@ export function sheetFieldValue(row: SheetRow, field: SheetField): EntryValue | 
 }
 
 /**
- * Number search ('find'): each number in lower case whole (`>`) and every proper suffix of it
- * (`~`), so "contains" is one prefix range of the index: a text is inside a number exactly when
- * some suffix starts with it (listFilters.ts `numberMatches`). "Starts with" is the `>` range
- * alone, "ends with" one `~` key (or the whole number). An order's two numbers share their
- * suffixes' entries where they are equal (the date and sequence of XJ… and PO…).
+ * Number search ('find'): each number in lower case forwards (`>`) and backwards (`<`), so "starts
+ * with" and "ends with" are each one range of the index (listFilters.ts `numberMatches`).
  */
 export const FIND_FIELD = 'find';
-const WHOLE = '>';
-const SUFFIX = '~';
+
+const reversed = (text: string): string => [...text].reverse().join('');
 
 function findEntries(
   companyId: number,
   slot: string,
   numbers: ReadonlyArray<string | null | undefined>,
 ): ListEntry[] {
-  const values = new Set<string>();
-  for (const number of numbers) {
+  return numbers.flatMap((number) => {
     const text = textValue(number)?.toLowerCase();
-    if (text === undefined) continue;
-    values.add(`${WHOLE}${text}`);
-    for (let at = 1; at < text.length; at++) values.add(`${SUFFIX}${text.slice(at)}`);
-  }
-  return [...values].map((value) => entry(companyId, slot, FIND_FIELD, value));
+    return text === undefined
+      ? []
+      : [
+          entry(companyId, slot, FIND_FIELD, `>${text}`),
+          entry(companyId, slot, FIND_FIELD, `<${reversed(text)}`),
+        ];
+  });
 }
 
-/** A number search as 'find' values: a prefix of each is a range; `exact` values match alone. */
-export interface FindKeys {
-  prefixes: string[];
-  exact: string[];
-}
-
-/**
- * The 'find' values that answer a number search for `text` (listFilters.ts `numberMatches`):
- * from NUMBER_CONTAINS_MIN characters on, the whole numbers and suffixes starting with it; a
- * shorter text, the numbers starting with it and the one-character suffix equal to it.
- */
-export function findKeys(text: string): FindKeys {
+/** The two prefixes under which a search for `text` finds the numbers starting or ending with it. */
+export function findPrefixes(text: string): [string, string] {
   const lower = text.toLowerCase();
-  return lower.length >= NUMBER_CONTAINS_MIN
-    ? { prefixes: [`${WHOLE}${lower}`, `${SUFFIX}${lower}`], exact: [] }
-    : { prefixes: [`${WHOLE}${lower}`], exact: [`${SUFFIX}${lower}`] };
+  return [`>${lower}`, `<${reversed(lower)}`];
 }
 
 export function sheetListKeys(companyId: number, row: SheetRow): ListEntry[] {

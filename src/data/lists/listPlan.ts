@@ -11,7 +11,7 @@ import type { SortDirection } from '../../domain/list/listSort';
 import type { PurchasingDb } from '../db';
 import type { RowKey } from '../derive';
 import { readTotal } from '../totals';
-import { FIND_FIELD, findKeys } from './listIndex';
+import { FIND_FIELD, findPrefixes } from './listIndex';
 import {
   countRanges,
   distinctKeys,
@@ -135,7 +135,7 @@ export async function idsWithValue<R extends PlannedRow>(
 /**
  * Narrows `only` (null: no filter yet) by the common filters. The number search comes last: when
  * the matches so far are few, they are read and checked with `nameMatches`; otherwise the
- * number's own entries answer ("contains" is one range of its suffixes, listIndex.ts `findKeys`).
+ * number's own entries answer.
  */
 export async function commonMatches<R extends PlannedRow>(
   plan: ListPlan<R>,
@@ -157,14 +157,11 @@ export async function commonMatches<R extends PlannedRow>(
       const rows = await readRows(plan, matches);
       matches = new Set(rows.filter((row) => nameMatches(row, name)).map((row) => row.id));
     } else {
-      const { prefixes, exact } = findKeys(name);
-      const ranges = plan.slots.flatMap((slot) => {
-        const prefix = [plan.companyId, slot, FIND_FIELD];
-        return [
-          ...prefixes.map((text) => startsWithRange(plan.table, prefix, text)),
-          ...exact.map((text) => valueRange(plan.table, prefix, text, `${text}\0`)),
-        ];
-      });
+      const ranges = plan.slots.flatMap((slot) =>
+        findPrefixes(name).map((text) =>
+          startsWithRange(plan.table, [plan.companyId, slot, FIND_FIELD], text),
+        ),
+      );
       matches = intersect(matches, await rowIdsInRanges(plan.db, ranges));
     }
   }

@@ -106,32 +106,10 @@ describe('numberMatches', () => {
   it.each([
     ['XJ20250101000123', 'xj2025', true],
     ['XJ20250101000123', '0123', true],
-    // A fragment from the middle, as the server's ilike finds it, in any case.
-    ['XJ20250101000123', '20250101', true],
-    ['XJ20250101000123', '0101', true],
-    ['XJ20250101000123', 'j2', true],
-    ['XJ20250101000123', 'J2025', true],
-    ['XJ20250101000123', '0124', false],
-    // No normalisation beyond case: full-width digits are other characters (so on the server).
-    ['XJ20250101000123', '０１２３', false],
-    // Characters that mean something to a pattern are plain text.
-    ['XJ20250101000123', '%', false],
-    ['XJ2025_0101', '5_0', true],
-    ['XJ2025.0101', '5.0', true],
-    ['XJ20250101000123', '.*', false],
+    ['XJ20250101000123', '20250101', false],
     ['', 'x', false],
     [null, 'x', false],
   ] as const)('%s found by %s: %s', (value, text, expected) => {
-    expect(numberMatches(value, text)).toBe(expected);
-  });
-
-  it.each([
-    ['XJ20250101000123', 'x', true],
-    ['XJ20250101000123', '3', true],
-    // One character inside only (NUMBER_CONTAINS_MIN): as before, start or end.
-    ['XJ20250101000123', '5', false],
-    ['XJ20250101000123', 'J', false],
-  ] as const)('one character: %s found by %s: %s', (value, text, expected) => {
     expect(numberMatches(value, text)).toBe(expected);
   });
 });
