@@ -20,11 +20,14 @@ export interface BuiltPage {
   dispose(): Promise<void>;
 }
 
-export async function buildBenchPage(): Promise<BuiltPage> {
+/** Builds the page in `root` (default the sync bench's, bench/browser/page/). */
+export async function buildBenchPage(
+  root = new URL('./page/', import.meta.url).pathname,
+): Promise<BuiltPage> {
   const outDir = await scratchDir('purchasing-bench-page');
   await build({
     configFile: false,
-    root: new URL('./page/', import.meta.url).pathname,
+    root,
     base: BENCH_BASE,
     logLevel: 'warn',
     build: {
