@@ -192,6 +192,9 @@ test('the input: nothing to send, Enter and Ctrl+Enter, attachments refused and 
   const api = await BuyerApi.of(page, request);
   const order = await anOrder(api);
   const chat = await openChat(page, order.id);
+  // The drawer passes axe, its × named 关闭 (the theme names every drawer's and dialog's ×).
+  await expectAccessible(page, '.mantine-Drawer-content');
+  await expect(page.locator('.mantine-Drawer-close')).toHaveAccessibleName('关闭');
 
   // Nothing to send: the button is disabled and Enter says why.
   await expect(chat.send).toBeDisabled();

@@ -302,7 +302,8 @@ test('placing an order shows the VIP use the server answers', async ({ shell, pa
   await expect(use).toContainText('VIP抵扣');
   await expect(use).toContainText('VIP余额');
   await expect(page.getByText('下单采购成功').first()).toBeVisible();
-  await page.getByRole('button', { name: '关闭' }).click();
+  // The footer's 关闭, not the dialog's × (named 关闭 too).
+  await detail.dialog('下单采购成功').getByRole('button', { name: '关闭' }).last().click();
   // The engine pulls after the call: the page shows the new state without a reload.
   await expect(detail.state).toHaveText('下单中');
   const after = (await sheets('ALL')).find((s) => s.id === quoted.id);
