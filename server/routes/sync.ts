@@ -1,14 +1,17 @@
 // GET /sync-api/v1/changes: the company's changes after `cursor`, in version order (DESIGN §3).
 // A cursor older than the purged tombstones answers 410 and the client resyncs that company.
-import { and, asc, count, eq, gt } from 'drizzle-orm';
+// A page is one index range read of the stored JSON text (ChangeSet.flush wrote it with the
+// change) joined into the answer as it is: no row is parsed or serialized again here.
+import { and, count, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
 import type { FeedPage } from '../../src/contract/feed';
-import type { FeedChange } from '../../src/contract/feedRows';
+import type { SyncTable } from '../../src/contract/feedRows';
 import { requireMembership } from '../auth/session';
 import type { AppContext } from '../context';
-import { syncChanges } from '../db/schema/index';
+import type { Db } from '../db/database';
+import { type SyncOp, syncChanges } from '../db/schema/index';
 import { HttpError } from '../http/httpError';
-import { ok } from '../http/replies';
 import { purgedThrough } from '../sync/retention';
 
 const querySchema = {
@@ -18,18 +21,12 @@ const querySchema = {
     currentCompanyId: { type: 'string', pattern: '^\\d{1,15}$' },
     cursor: { type: 'string', pattern: '^(\\d{1,19}(:\\d{1,19})?)?$' },
     limit: { type: 'integer', minimum: 1, maximum: 5000, default: 1000 },
+    /** The previous page's `remaining`: carried down instead of counted again (feed.ts). */
+    remaining: { type: 'integer', minimum: 0, maximum: 1_000_000_000_000 },
   },
 } as const;
 
-type Query = { currentCompanyId: string; cursor?: string; limit: number };
-
-/**
- * The page as sent (src/contract/feed.ts FeedPage): the stored rows are the projections'
- * (server/sync/projections/), written by ChangeSet; the client decodes each one.
- */
-type FeedAnswer = Omit<FeedPage, 'changes'> & {
-  changes: Array<Pick<FeedChange, 'table' | 'op' | 'id'> & { row: unknown }>;
-};
+type Query = { currentCompanyId: string; cursor?: string; limit: number; remaining?: number };
 
 /**
  * A cursor is the last version the client holds, plus the purge horizon it was issued under
@@ -44,12 +41,117 @@ export function formatCursor(version: number, horizon: number): string {
   return horizon > 0 ? `${version}:${horizon}` : String(version);
 }
 
+export type StoredChange = {
+  version: string | number | bigint;
+  table_name: SyncTable;
+  op: SyncOp;
+  row_id: string;
+  row_text: string | null;
+};
+
+const PAGE_SQL = (companyId: number, after: number, take: number) => sql`
+    select version, table_name, op, row_id, coalesce(row_text, row::text) as row_text
+    from ${syncChanges}
+    where company_id = ${companyId} and version > ${after}
+    order by version limit ${take}`;
+
+/** PAGE_SQL for node-postgres (one statement, the same text). */
+const PAGE_TEXT = `
+    select version, table_name, op, row_id, coalesce(row_text, row::text) as row_text
+    from sync_changes
+    where company_id = $1 and version > $2
+    order by version limit $3`;
+
+/**
+ * The page's stored changes: one range read of the feed index, the row text as stored (jsonb's
+ * text for a row some writer stored without its text: an equal value).
+ */
+export async function readFeedPage(db: Db, companyId: number, after: number, take: number) {
+  const result = (await db.execute(PAGE_SQL(companyId, after, take))) as unknown as {
+    rows: StoredChange[];
+  };
+  return result.rows;
+}
+
+/** A change of the page: its header, and its row's JSON as bytes or text (null: a tombstone). */
+type PageChange = { version: number; head: string; row: Buffer | string | null };
+
+const header = (table: string, op: string, id: string) =>
+  `{"table":${JSON.stringify(table)},"op":${JSON.stringify(op)},"id":${JSON.stringify(id)},"row":`;
+
+/** node-postgres's pool behind drizzle on PostgreSQL; undefined on PGlite. */
+function postgresPool(db: Db): pg.Pool | undefined {
+  const client = (db as { $client?: unknown }).$client;
+  return client instanceof pg.Pool ? client : undefined;
+}
+
+/** Every column as the bytes PostgreSQL sent (binary results): no UTF-8 decoding of rows. */
+const RAW_BYTES = { getTypeParser: () => (value: unknown) => value };
+
+/**
+ * The page's changes. On PostgreSQL the same query asks for binary results, so each row's text
+ * arrives as the UTF-8 bytes stored and goes out as they are (never decoded into a JS string and
+ * encoded again); PGlite gives text.
+ */
+async function readPageChanges(
+  db: Db,
+  companyId: number,
+  after: number,
+  take: number,
+): Promise<PageChange[]> {
+  const pool = postgresPool(db);
+  if (!pool) {
+    return (await readFeedPage(db, companyId, after, take)).map((c) => ({
+      version: Number(c.version),
+      head: header(c.table_name, c.op, c.row_id),
+      row: c.op === 'delete' ? null : c.row_text,
+    }));
+  }
+  const query: pg.QueryConfig & { binary: boolean } = {
+    text: PAGE_TEXT,
+    values: [companyId, after, take],
+    binary: true,
+    types: RAW_BYTES,
+  };
+  const result = await pool.query<Record<keyof StoredChange, Buffer | null>>(query);
+  return result.rows.map((c) => {
+    const op = String(c.op);
+    return {
+      version: Number(c.version?.readBigInt64BE() ?? 0),
+      head: header(String(c.table_name), op, String(c.row_id)),
+      row: op === 'delete' ? null : c.row_text,
+    };
+  });
+}
+
+/** The `ok(data)` envelope (server/http/replies.ts) of a FeedPage, the changes' bytes inside. */
+export function feedAnswerBytes(
+  head: Omit<FeedPage, 'changes'>,
+  changes: readonly PageChange[],
+): Buffer {
+  const parts: Buffer[] = [
+    Buffer.from(
+      `{"data":{"cursor":${JSON.stringify(head.cursor)},"has_more":${head.has_more},"remaining":${head.remaining},"changes":[`,
+    ),
+  ];
+  changes.forEach((change, index) => {
+    parts.push(Buffer.from(index === 0 ? change.head : `,${change.head}`));
+    const row = change.row ?? 'null';
+    parts.push(typeof row === 'string' ? Buffer.from(row) : row, CLOSE_CHANGE);
+  });
+  parts.push(CLOSE_PAGE);
+  return Buffer.concat(parts);
+}
+
+const CLOSE_CHANGE = Buffer.from('}');
+const CLOSE_PAGE = Buffer.from(']}}');
+
 export function registerSync(app: FastifyInstance, { database }: AppContext): void {
   const { db } = database;
   app.get<{ Querystring: Query }>(
     '/sync-api/v1/changes',
     { schema: { querystring: querySchema } },
-    async (request) => {
+    async (request, reply) => {
       const { membership } = requireMembership(request);
       const companyId = membership.companyId;
       const { version: cursor, horizon: issuedUnder } = parseCursor(request.query.cursor);
@@ -60,35 +162,39 @@ export function registerSync(app: FastifyInstance, { database }: AppContext): vo
       if (cursor > 0 && cursor < horizon && issuedUnder < horizon) {
         throw new HttpError(410, 'CURSOR_EXPIRED', '本地数据已过期，正在重新同步');
       }
-      const rows = await db
-        .select()
-        .from(syncChanges)
-        .where(and(eq(syncChanges.companyId, companyId), gt(syncChanges.version, cursor)))
-        .orderBy(asc(syncChanges.version))
-        .limit(limit + 1);
-      const page = rows.slice(0, limit);
+      const rows = await readPageChanges(db, companyId, cursor, limit + 1);
       const hasMore = rows.length > limit;
+      const page = hasMore ? rows.slice(0, limit) : rows;
       const next = page.at(-1)?.version ?? cursor;
-      let remaining = 0;
-      if (hasMore) {
-        const [counted] = await db
-          .select({ n: count() })
-          .from(syncChanges)
-          .where(and(eq(syncChanges.companyId, companyId), gt(syncChanges.version, next)));
-        remaining = counted?.n ?? 0;
-      }
-      const data: FeedAnswer = {
-        cursor: formatCursor(next, horizon),
-        has_more: hasMore,
-        remaining,
-        changes: page.map((row) => ({
-          table: row.tableName,
-          op: row.op,
-          id: row.rowId,
-          row: row.row,
-        })),
-      };
-      return ok(data);
+      const remaining = hasMore
+        ? await remainingAfter(db, companyId, next, page.length, request.query.remaining)
+        : 0;
+      const body = feedAnswerBytes(
+        { cursor: formatCursor(next, horizon), has_more: hasMore, remaining },
+        page,
+      );
+      return reply.type('application/json; charset=utf-8').send(body);
     },
   );
+}
+
+/**
+ * Changes after this page. Counted (every remaining index entry of the company) only on a
+ * pull's first page; later pages carry the count down from the previous page's `remaining`,
+ * which the client sends back, so a first sync counts once instead of once per page. At least 1
+ * while there is more (rows written during the pull are counted by the next pull).
+ */
+async function remainingAfter(
+  db: Db,
+  companyId: number,
+  next: number,
+  served: number,
+  previous: number | undefined,
+): Promise<number> {
+  if (previous !== undefined) return Math.max(1, previous - served);
+  const [counted] = await db
+    .select({ n: count() })
+    .from(syncChanges)
+    .where(and(eq(syncChanges.companyId, companyId), gt(syncChanges.version, next)));
+  return counted?.n ?? 0;
 }

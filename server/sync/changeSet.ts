@@ -68,14 +68,19 @@ export class ChangeSet {
       await tx
         .insert(syncChanges)
         .values(
-          chunk.map((e) => ({
-            companyId: e.companyId,
-            tableName: e.table,
-            rowId: e.rowId,
-            version: e.version,
-            op: e.row ? ('upsert' as const) : ('delete' as const),
-            row: e.row,
-          })),
+          chunk.map((e) => {
+            // Serialized once: the feed sends these bytes as they are (routes/sync.ts).
+            const text = e.row ? JSON.stringify(e.row) : null;
+            return {
+              companyId: e.companyId,
+              tableName: e.table,
+              rowId: e.rowId,
+              version: e.version,
+              op: e.row ? ('upsert' as const) : ('delete' as const),
+              row: text === null ? null : sql`${text}::jsonb`,
+              rowText: text,
+            };
+          }),
         )
         .onConflictDoUpdate({
           target: [syncChanges.companyId, syncChanges.tableName, syncChanges.rowId],
@@ -83,6 +88,7 @@ export class ChangeSet {
             version: sql`excluded.version`,
             op: sql`excluded.op`,
             row: sql`excluded.row`,
+            rowText: sql`excluded.row_text`,
             changedAt: sql`excluded.changed_at`,
           },
         });

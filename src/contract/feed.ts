@@ -13,7 +13,12 @@ export interface FeedPage {
   /** Where the next page starts (`1234`, or `1234:980` once tombstones were purged). */
   cursor: string;
   has_more: boolean;
-  /** Changes after this page (0 on the last one). */
+  /**
+   * Changes after this page (0 on the last one, at least 1 before it). Counted on a pull's first
+   * page; a request that sends the previous page's `remaining` back gets it carried down (that
+   * count less this page's changes) instead of a new count, so a first sync counts once. Rows
+   * written during the pull are not in it: the total is an estimate for the progress display.
+   */
   remaining: number;
   changes: FeedChange[];
 }

@@ -1,7 +1,9 @@
 // The sync feed's storage (DESIGN §3, §4). Every synced row carries a `version` from one
 // sequence; `sync_changes` holds, per company, the latest change of every row that company can
 // see (an upsert with the row as the company sees it, or a delete tombstone), so the feed is one
-// index range scan: `where company_id = $1 and version > $cursor order by version`.
+// index range scan: `where company_id = $1 and version > $cursor order by version`. The feed
+// serves `row_text` (the row's JSON as written, never parsed again); `row` is the same value as
+// jsonb for queries, tests and old migrations that patch rows in SQL.
 
 import { sql } from 'drizzle-orm';
 import {
@@ -35,6 +37,12 @@ export const syncChanges = pgTable(
     op: text('op').$type<SyncOp>().notNull(),
     /** The row as this company sees it; null for a delete. */
     row: jsonb('row'),
+    /**
+     * The same row as the JSON text the feed sends (ChangeSet writes JSON.stringify of the
+     * projection; rows stored before migration 0007 hold jsonb's text, an equal value); null for
+     * a delete. Whoever rewrites `row` in SQL must rewrite this too.
+     */
+    rowText: text('row_text'),
     /** When the change was recorded: tombstones older than the retention are purged. */
     changedAt: timestamp('changed_at', { withTimezone: true, mode: 'string' })
       .notNull()

@@ -41,7 +41,8 @@ type Entry = {
   row_id: string;
   version: number;
   op: 'upsert';
-  row: unknown;
+  /** The row's JSON as the feed sends it (ChangeSet.flush writes the same). */
+  row_text: string;
 };
 
 /**
@@ -64,7 +65,7 @@ export class FeedBuffer implements FeedSink {
         row_id: String(row.id),
         version: row.version,
         op: 'upsert',
-        row,
+        row_text: JSON.stringify(row),
       });
     }
   }
@@ -75,12 +76,12 @@ export class FeedBuffer implements FeedSink {
     for (let start = 0; start < entries.length; start += BATCH) {
       const json = JSON.stringify(entries.slice(start, start + BATCH));
       await tx.execute(sql`
-        insert into ${syncChanges} (company_id, table_name, row_id, version, op, row)
-        select company_id, table_name, row_id, version, op, row
+        insert into ${syncChanges} (company_id, table_name, row_id, version, op, row, row_text)
+        select company_id, table_name, row_id, version, op, row_text::jsonb, row_text
         from jsonb_populate_recordset(null::${syncChanges}, ${json}::jsonb)
         on conflict (company_id, table_name, row_id) do update
         set version = excluded.version, op = excluded.op, row = excluded.row,
-            changed_at = excluded.changed_at`);
+            row_text = excluded.row_text, changed_at = excluded.changed_at`);
     }
     const newest = new Map<number, number>();
     for (const e of entries)

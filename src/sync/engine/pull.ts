@@ -64,7 +64,16 @@ type Fetched =
   | { kind: 'offline' }
   | { kind: 'answer'; status: number; body: unknown };
 
-function fetchPage(deps: PullDeps, companyId: number, cursor: string): Promise<Fetched> {
+/**
+ * `remaining`: the previous page's, on every page after a pull's first, so the server carries its
+ * count down instead of counting the rest of the feed again (src/contract/feed.ts).
+ */
+function fetchPage(
+  deps: PullDeps,
+  companyId: number,
+  cursor: string,
+  remaining?: number,
+): Promise<Fetched> {
   return (async (): Promise<Fetched> => {
     const token = await deps.getToken();
     if (token === null) return { kind: 'auth' };
@@ -73,6 +82,7 @@ function fetchPage(deps: PullDeps, companyId: number, cursor: string): Promise<F
       cursor,
       limit: String(deps.pageSize),
     });
+    if (remaining !== undefined) query.set('remaining', String(remaining));
     const result = await call(deps.fetch, deps.baseUrl, {
       method: 'GET',
       target: `/sync-api/v1/changes?${query}`,
@@ -116,7 +126,7 @@ export async function pullCompany(
     const read = readPage(body);
     if (!read.ok) return { kind: 'error', status, message: `HTTP ${status}: ${read.error}` };
     const page = read.value;
-    const next = page.hasMore ? fetchPage(deps, companyId, page.cursor) : null;
+    const next = page.hasMore ? fetchPage(deps, companyId, page.cursor, page.remaining) : null;
     try {
       await writePage(deps.db, companyId, page, deps.now());
     } catch (error) {

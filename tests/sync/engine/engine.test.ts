@@ -88,6 +88,27 @@ describe('sync engine against the server', () => {
     expect(await db.listTotals.toArray()).toEqual(kept);
   });
 
+  it("counts a company's feed once per pull: later pages send the previous remaining back", async () => {
+    const net = new Network();
+    const db = await openLocal();
+    dbs.push(db);
+    const engine = makeEngine(h, db, net, { pageSize: 2 });
+    engines.push(engine);
+    await engine.start();
+    await synced(engine);
+    const pages = net.calls
+      .filter((call) => call.url.includes('/sync-api/v1/changes') && call.status === 200)
+      .map((call) => new URL(call.url).searchParams)
+      .filter((query) => query.get('currentCompanyId') === String(A()));
+    expect(pages.length).toBeGreaterThan(2);
+    // The first page is counted by the server; each later one carries the previous page's
+    // figure, which drops by a full page (2 changes) each time.
+    expect(pages[0]?.has('remaining')).toBe(false);
+    const sent = pages.slice(1).map((query) => Number(query.get('remaining')));
+    expect(sent.every((n) => n > 0)).toBe(true);
+    for (let i = 1; i < sent.length; i++) expect((sent[i - 1] ?? 0) - (sent[i] ?? 0)).toBe(2);
+  });
+
   it('shows an owner change made offline at once, keeps it across a restart, applies it once', async () => {
     const { db, engine, net } = await setup();
     const sheetId = h.fx.sheets.draftA.id;
