@@ -9,20 +9,22 @@ export interface Timed {
   matches: number;
 }
 
-/** Writing the same rows with one design's 'find' entries: time per table, entries, storage. */
+/** Writing the rows a feed page per transaction: the rows' share and the number column's. */
 export interface WriteCost {
   sheetMs: number;
   orderMs: number;
+  /** The number column's share of the same transactions. */
+  columnMs: number;
   entries: number;
   bytes: number;
 }
 
 export interface WriteFigures {
   rows: number;
-  /** The product's entries (the number forwards and reversed). */
   product: WriteCost;
-  /** The suffix design's (the number and every suffix). */
-  suffixes: WriteCost;
+  /** The column's size: characters (UTF-16, two bytes each in memory) and buckets. */
+  columnChars: number;
+  columnBuckets: number;
 }
 
 export interface Figures {
@@ -30,13 +32,12 @@ export interface Figures {
   windows: Timed[];
   /** The texts that match most numbers, reported apart. */
   heavy: string[];
-  /** The filter step alone, per text: the product's ranges and the suffix design's. */
+  /**
+   * The filter step alone, per text: the earlier starts-or-ends ranges ('ends'), the column
+   * ('column' = its read 'columnRead' + its indexOf 'columnScan').
+   */
   filterStep: Timed[];
   scans: Timed[];
-  memory: Timed[];
-  memoryBuildMs: number;
-  memoryChars: number;
-  memoryRows: number;
 }
 
 export interface NumberBench {

@@ -11,6 +11,7 @@ import type {
   StoredStaff,
   StoredTodo,
 } from './derive';
+import type { NumberColumn } from './lists/numberColumn';
 import type { MetaRow } from './meta';
 import type { PendingFile, StoredOutboxEntry } from './outboxTypes';
 import { declareSchema, SCHEMA_VERSION } from './schema';
@@ -27,6 +28,7 @@ export class PurchasingDb extends Dexie {
   declare readonly files: Table<PendingFile, string>;
   declare readonly meta: Table<MetaRow, string>;
   declare readonly listTotals: Table<ListTotal, string>;
+  declare readonly numberColumns: Table<NumberColumn, [number, string, number]>;
 
   constructor(name: string, options?: DexieOptions) {
     super(name, options);

@@ -7,6 +7,7 @@ import type { StoredOrder, StoredSheet, StoredTodo } from './derive';
 import { todoV2Fields } from './derive';
 import { orderListKeys, sheetListKeys } from './lists/listIndex';
 import { todoPartyTotalKey } from './lists/listKeys';
+import { addToColumns, type NumberColumn } from './lists/numberColumn';
 import type { ClientMeta, SchemaMeta } from './meta';
 import type { ListTotal } from './totals';
 
@@ -60,4 +61,17 @@ export async function upgradeToV3(tx: Transaction): Promise<void> {
       order.list_keys = orderListKeys(order.company_id, order);
     });
   await tx.table('meta').put(schemaRow(3));
+}
+
+/**
+ * Version 4 adds the number search's column (`numberColumns`): every stored sheet's and order's
+ * numbers, so a fragment from the middle of a number finds it the moment the database opens.
+ */
+export async function upgradeToV4(tx: Transaction): Promise<void> {
+  // Rows come in primary key order ([company, id]), so each bucket's records are in id order.
+  const columns = new Map<string, NumberColumn>();
+  await tx.table<StoredSheet>('sheets').each((sheet) => addToColumns(columns, 'sheets', sheet));
+  await tx.table<StoredOrder>('orders').each((order) => addToColumns(columns, 'orders', order));
+  await tx.table<NumberColumn>('numberColumns').bulkPut([...columns.values()]);
+  await tx.table('meta').put(schemaRow(4));
 }

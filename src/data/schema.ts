@@ -3,7 +3,7 @@
 // names the screen query it serves and there are no others. The reasons for each choice are in docs/decisions.md.
 import type Dexie from 'dexie';
 import { LIST_KEYS_INDEX } from './lists/listIndex';
-import { populate, upgradeToV2, upgradeToV3 } from './migrations';
+import { populate, upgradeToV2, upgradeToV3, upgradeToV4 } from './migrations';
 
 /**
  * DO NOT CHANGE WITHOUT A MIGRATION. These names are stored in every user's IndexedDB: renaming
@@ -67,6 +67,11 @@ export const INDEX = {
   files: { key: 'id' },
   meta: { key: 'key' },
   listTotals: { key: 'key' },
+  /**
+   * Version 4. The number search ("contains", as the server): each company's numbers of a list in
+   * buckets of ids, one range read per search (src/data/lists/numberColumn.ts).
+   */
+  numberColumns: { key: '[company_id+kind+bucket]' },
 } as const;
 
 export type TableName = keyof typeof INDEX;
@@ -77,7 +82,7 @@ const multi = (field: string): string => `*${field}`;
 const { sheets, orders, todos, staff } = INDEX;
 
 /** Version 1: the tables and list indexes of the first release of the sync engine. */
-export const STORES_V1: Record<TableName, string> = {
+export const STORES_V1: Record<Exclude<TableName, 'numberColumns'>, string> = {
   sheets: stores(
     sheets.key,
     sheets.tabByCreated,
@@ -129,13 +134,23 @@ export const STORES_V3: Partial<Record<TableName, string>> = {
   orders: stores(orders.key, multi(orders.tabs), multi(orders.lists)),
 };
 
+/**
+ * Version 4: the number search finds a fragment anywhere inside a number, as the server does,
+ * from a column of each company's numbers kept beside the rows. The upgrade fills it from the
+ * stored rows.
+ */
+export const STORES_V4: Partial<Record<TableName, string>> = {
+  numberColumns: INDEX.numberColumns.key,
+};
+
 /** The schema this code reads and writes. A tab whose database is newer must reload. */
-export const SCHEMA_VERSION = 3;
+export const SCHEMA_VERSION = 4;
 
 /** Declares every version on `db`; Dexie runs the upgrades an existing database still needs. */
 export function declareSchema(db: Dexie): void {
   db.version(1).stores(STORES_V1);
   db.version(2).stores(STORES_V2).upgrade(upgradeToV2);
   db.version(3).stores(STORES_V3).upgrade(upgradeToV3);
+  db.version(4).stores(STORES_V4).upgrade(upgradeToV4);
   db.on('populate', populate);
 }

@@ -7,6 +7,12 @@ import { type FeedChange, type FeedRowOf, SYNC_TABLES, type SyncTable } from '..
 import type { PurchasingDb } from './db';
 import { DERIVE, type RowKey, type StoredRowOf } from './derive';
 import { listKeysOf } from './lists/listKeys';
+import {
+  clearNumberColumns,
+  type NumberRow,
+  numberRecords,
+  writeNumberRecords,
+} from './lists/numberColumn';
 import { companyMetaKey } from './meta';
 import { addToTotals, clearCompanyTotals, prefixRange } from './totals';
 
@@ -100,17 +106,35 @@ async function writeTable<T extends SyncTable>(
   }
   await store.bulkPut(puts);
   await store.bulkDelete(deletes);
+  if (table === 'sheets' || table === 'orders') {
+    // The number column follows the rows: a row whose numbers or slot changed is rewritten.
+    const changed = new Map<number, string>();
+    keys.forEach((key, i) => {
+      const records = numberRecords(table, current.get(id(key)) as NumberRow | undefined);
+      if (records !== numberRecords(table, before[i] as NumberRow | undefined)) {
+        changed.set(key[1], records);
+      }
+    });
+    await writeNumberRecords(db, companyOf(keys), table, changed);
+  }
   return skipped;
 }
 
-/** Runs `body` in one rw transaction over `tables` and the totals, then applies its total deltas. */
+/** The company of a table's writes (all of one page are the same company's). */
+const companyOf = (keys: readonly RowKey[]): number => keys[0]?.[0] ?? 0;
+
+/**
+ * Runs `body` in one rw transaction over `tables`, the totals and the number columns, then
+ * applies its total deltas.
+ */
 function inWriteTransaction(
   db: PurchasingDb,
   tables: readonly SyncTable[],
   body: (deltas: Map<string, number>) => Promise<void>,
 ): Promise<void> {
   if (tables.length === 0) return Promise.resolve();
-  return db.transaction('rw', [...tables.map((t) => db.table(t)), db.listTotals], async () => {
+  const kept = [db.listTotals, db.numberColumns];
+  return db.transaction('rw', [...tables.map((t) => db.table(t)), ...kept], async () => {
     const deltas = new Map<string, number>();
     await body(deltas);
     await addToTotals(db, deltas);
@@ -175,18 +199,19 @@ export function deleteRows(
 }
 
 /**
- * Forgets everything synced for the company: its rows, totals and cursor, in one transaction, so
- * a resync after 410 starts clean. The outbox and files are kept (their entries are replayed on
+ * Forgets everything synced for the company: its rows, totals, number columns and cursor, in one
+ * transaction, so a resync after 410 starts clean. The outbox and files are kept (their entries are replayed on
  * top of the fresh rows).
  */
 export function clearCompany(db: PurchasingDb, companyId: number): Promise<void> {
   const tables = SYNC_TABLES.map((t) => db.table(t));
-  return db.transaction('rw', [...tables, db.listTotals, db.meta], async () => {
+  return db.transaction('rw', [...tables, db.listTotals, db.numberColumns, db.meta], async () => {
     const [lower, upper] = prefixRange([companyId]);
     for (const table of tables) {
       await table.where(':id').between(lower, upper, true, true).delete();
     }
     await clearCompanyTotals(db, companyId);
+    await clearNumberColumns(db, companyId);
     await db.meta.delete(companyMetaKey(companyId));
   });
 }

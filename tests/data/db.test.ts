@@ -11,7 +11,7 @@ import {
 } from '../../src/data/db';
 import { purchaseListPage } from '../../src/data/lists/queries';
 import { readClientId } from '../../src/data/meta';
-import { SCHEMA_VERSION, STORES_V1, STORES_V2, STORES_V3 } from '../../src/data/schema';
+import { SCHEMA_VERSION, STORES_V1, STORES_V2, STORES_V3, STORES_V4 } from '../../src/data/schema';
 import { classifyStorageError } from '../../src/data/storageErrors';
 import { applyRows } from '../../src/data/writes';
 import { freshUserId, sheet } from './rows';
@@ -30,7 +30,13 @@ const track = <T extends Dexie>(db: T): T => {
 /** The schema a newer app would declare: this one plus a table. */
 function newerApp(userId: string): Dexie {
   const db = new Dexie(userDatabaseName(userId));
-  db.version(SCHEMA_VERSION + 1).stores({ ...STORES_V1, ...STORES_V2, ...STORES_V3, newer: 'id' });
+  db.version(SCHEMA_VERSION + 1).stores({
+    ...STORES_V1,
+    ...STORES_V2,
+    ...STORES_V3,
+    ...STORES_V4,
+    newer: 'id',
+  });
   return db;
 }
 

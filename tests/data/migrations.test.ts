@@ -14,12 +14,19 @@ import {
 } from '../../src/data/derive';
 import { orderListKeys, sheetListKeys } from '../../src/data/lists/listIndex';
 import { listKeysOf } from '../../src/data/lists/listKeys';
+import { columnFromRows } from '../../src/data/lists/numberColumn';
 import { orderListWindow } from '../../src/data/lists/orderListQuery';
 import { todoPage } from '../../src/data/lists/queries';
 import { sheetListWindow } from '../../src/data/lists/sheetListQuery';
 import { readSchemaMeta } from '../../src/data/meta';
 import { populate } from '../../src/data/migrations';
-import { SCHEMA_VERSION, STORES_V1, STORES_V2, TABLE_NAMES } from '../../src/data/schema';
+import {
+  SCHEMA_VERSION,
+  STORES_V1,
+  STORES_V2,
+  STORES_V3,
+  TABLE_NAMES,
+} from '../../src/data/schema';
 import { recountTotals } from '../../src/data/totals';
 import type { ListQuery } from '../../src/domain/list/listQuery';
 import { at, freshUserId, order, sheet, todo } from './rows';
@@ -69,6 +76,16 @@ function versionTwo(userId: string): Dexie {
   return db;
 }
 
+/** A database as the version-3 code created it. */
+function versionThree(userId: string): Dexie {
+  const db = new Dexie(userDatabaseName(userId));
+  db.version(1).stores(STORES_V1);
+  db.version(2).stores(STORES_V2);
+  db.version(3).stores(STORES_V3);
+  db.on('populate', populate);
+  return db;
+}
+
 const opened: Dexie[] = [];
 afterEach(async () => {
   // Close every connection first: deleting under an open one only makes Dexie warn and close it.
@@ -88,7 +105,7 @@ describe('version 1', () => {
     await db.open();
     const { version, stores } = await nativeSchema(db.name);
     expect(version).toBe(10); // Dexie stores version × 10
-    expect(Object.keys(stores).sort()).toEqual([...TABLE_NAMES].sort());
+    expect(Object.keys(stores).sort()).toEqual(Object.keys(STORES_V1).sort());
     expect(stores.sheets?.key).toEqual(['company_id', 'id']);
     expect(Object.keys(stores.sheets?.indexes ?? {}).sort()).toEqual([
       '[company_id+create_time]',
@@ -226,7 +243,7 @@ describe('version 3', () => {
 
     const db: PurchasingDb = await openUserDatabase(userId);
     track(db);
-    expect((await readSchemaMeta(db))?.version).toBe(3);
+    expect((await readSchemaMeta(db))?.version).toBe(SCHEMA_VERSION);
     expect((await db.sheets.get([2, 3]))?.list_keys).toEqual(
       sheetListKeys(2, sheetsV2[2] ?? sheet(0)),
     );
@@ -276,5 +293,80 @@ describe('version 3', () => {
     expect(a).toEqual(b);
     expect(b.stores.sheets?.indexes.list_keys).toEqual({ keyPath: 'list_keys', multiEntry: true });
     expect(b.stores.orders?.indexes.list_keys).toEqual({ keyPath: 'list_keys', multiEntry: true });
+  });
+});
+
+describe('version 4', () => {
+  it('upgrades a version-3 database with data: a number is found by a fragment from its middle', async () => {
+    const userId = freshUserId('v4');
+    const v3 = versionThree(userId);
+    track(v3);
+    await v3.open();
+    const sheetsV3 = [
+      storedSheet(1, sheet(1, { name: 'XJ20250101000777' })),
+      storedSheet(1, sheet(4000, { state: 'SIGNED' })),
+      storedSheet(2, sheet(3, { company_id: 2 })),
+    ];
+    const ordersV3 = [
+      storedOrder(1, order(2, { name: 'PO20250101000888', inquiry_no: 'XJ20250101000555' })),
+    ];
+    await v3.table('sheets').bulkPut(sheetsV3);
+    await v3.table('orders').bulkPut(ordersV3);
+    const counts = new Map<string, number>();
+    const keys = [
+      ...sheetsV3.flatMap((row) => listKeysOf('sheets', row)),
+      ...ordersV3.flatMap((row) => listKeysOf('orders', row)),
+    ];
+    for (const key of keys) counts.set(key, (counts.get(key) ?? 0) + 1);
+    await v3.table('listTotals').bulkPut([...counts].map(([key, count]) => ({ key, count })));
+    v3.close();
+
+    const db: PurchasingDb = await openUserDatabase(userId);
+    track(db);
+    expect((await readSchemaMeta(db))?.version).toBe(4);
+    // The column holds every stored number, as the writer would have kept it.
+    const rebuilt = [
+      ...columnFromRows('sheets', sheetsV3).values(),
+      ...columnFromRows('orders', ordersV3).values(),
+    ];
+    const byKey = (a: { company_id: number; kind: string; bucket: number }) =>
+      `${a.company_id}:${a.kind}:${a.bucket}`;
+    const stored = await db.numberColumns.toArray();
+    expect(stored.map(byKey).sort()).toEqual(rebuilt.map(byKey).sort());
+    expect(Object.fromEntries(stored.map((c) => [byKey(c), c.text]))).toEqual(
+      Object.fromEntries(rebuilt.map((c) => [byKey(c), c.text])),
+    );
+    const window = { companyId: 1, timeZone: 'Asia/Shanghai', offset: 0, limit: 10 };
+    const query = (name: string): ListQuery => ({ filters: { name }, pageNum: 1, pageSize: 50 });
+    const sheets = await sheetListWindow(db, {
+      ...window,
+      listType: 'ALL',
+      query: query('2025010100'),
+    });
+    expect(sheets.rows.map((row) => row.sheet.id).sort()).toEqual([1, 4000]);
+    const orders = await orderListWindow(db, { ...window, tab: 'ALL', query: query('1000555') });
+    expect(orders.rows.map((row) => row.id)).toEqual([2]);
+    // The upgrade leaves the totals as they were.
+    const kept = await db.listTotals.toArray();
+    await recountTotals(db, 1);
+    await recountTotals(db, 2);
+    expect(await db.listTotals.toArray()).toEqual(kept);
+  });
+
+  it('ends with the same tables and indexes as a database created at the current version', async () => {
+    const upgradedUser = freshUserId('v4-up');
+    const v3 = versionThree(upgradedUser);
+    track(v3);
+    await v3.open();
+    v3.close();
+    const upgraded = await openUserDatabase(upgradedUser);
+    track(upgraded);
+    const fresh = await openUserDatabase(freshUserId('v4-fresh'));
+    track(fresh);
+    const a = await nativeSchema(upgraded.name);
+    const b = await nativeSchema(fresh.name);
+    expect(a).toEqual(b);
+    expect(Object.keys(b.stores).sort()).toEqual([...TABLE_NAMES].sort());
+    expect(b.stores.numberColumns?.key).toEqual(['company_id', 'kind', 'bucket']);
   });
 });

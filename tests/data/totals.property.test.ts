@@ -13,6 +13,7 @@ import type {
   TodoRow,
 } from '../../src/contract/feedRows';
 import type { PurchasingDb } from '../../src/data/db';
+import { columnFromRows, type NumberColumn } from '../../src/data/lists/numberColumn';
 import { recountTotals } from '../../src/data/totals';
 import { applyChanges, applyRows, companyRowKeys, deleteRows } from '../../src/data/writes';
 import { ORDER_STATE_CODES } from '../../src/domain/orders/orderStates';
@@ -29,11 +30,19 @@ const id = fc.integer({ min: 1, max: 8 });
 const minute = fc.integer({ min: 0, max: 5 }); // few distinct times: ties are common
 const company = fc.constantFrom(...COMPANIES);
 
+// A renamed number now and then: the number column must follow it.
+const renamed = fc.constantFrom(null, 'XJ-RENAMED');
+
 const sheetArb = (companyId: number) =>
   fc
-    .record({ id, state: fc.constantFrom(...SHEET_STATES, 'FUTURE_STATE'), minute })
-    .map(({ id, state, minute }) =>
-      sheet(id, { company_id: companyId, state, create_time: at(minute) }),
+    .record({ id, state: fc.constantFrom(...SHEET_STATES, 'FUTURE_STATE'), minute, name: renamed })
+    .map(({ id, state, minute, name }) =>
+      sheet(id, {
+        company_id: companyId,
+        state,
+        create_time: at(minute),
+        ...(name && { name: `${name}-${id}` }),
+      }),
     );
 
 const orderArb = (companyId: number) =>
@@ -44,10 +53,12 @@ const orderArb = (companyId: number) =>
       cancelled: fc.boolean(),
       invoice: fc.constantFrom('INVOICE', 'PARTIAL', null),
       minute,
+      inquiry: renamed,
     })
-    .map(({ id, state, cancelled, invoice, minute }) =>
+    .map(({ id, state, cancelled, invoice, minute, inquiry }) =>
       order(id, {
         company_id: companyId,
+        inquiry_no: inquiry && `${inquiry}-${id}`,
         state,
         order_base_state: cancelled ? 'CANCELLED' : null,
         supplier_node: { ...order(id).supplier_node, invoice_state: invoice },
@@ -190,6 +201,15 @@ class Model {
   }
 }
 
+/** A number column as its records per bucket, in any order (the writer appends). */
+function columnRecords(columns: Iterable<NumberColumn>): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const c of columns) {
+    out[`${c.company_id}:${c.kind}:${c.bucket}`] = c.text.split('\n').filter(Boolean).sort();
+  }
+  return out;
+}
+
 async function run(db: PurchasingDb, op: Op): Promise<void> {
   const c = op.companyId;
   if (op.kind === 'delete') await deleteRows(db, c, op.table, op.ids);
@@ -200,7 +220,7 @@ async function run(db: PurchasingDb, op: Op): Promise<void> {
 }
 
 describe('list totals', () => {
-  it('after any sequence of writes equal the rules over the rows, and a recount', async () => {
+  it('after any sequence of writes equal the rules over the rows, and a recount; the number column equals one rebuilt from the rows', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(opArb, { minLength: 1, maxLength: 8 }), async (ops) => {
         const db = freshDb('totals-prop');
@@ -219,6 +239,11 @@ describe('list totals', () => {
             (await db.listTotals.toArray()).map((t) => [t.key, t.count]),
           );
           expect(recounted).toEqual(kept);
+          const rebuilt = [
+            ...columnFromRows('sheets', await db.sheets.toArray()).values(),
+            ...columnFromRows('orders', await db.orders.toArray()).values(),
+          ];
+          expect(columnRecords(await db.numberColumns.toArray())).toEqual(columnRecords(rebuilt));
           for (const table of ['sheets', 'orders', 'todos'] as const) {
             for (const c of COMPANIES) {
               const stored = (await companyRowKeys(db, table, c)).length;

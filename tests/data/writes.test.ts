@@ -175,7 +175,7 @@ describe('applyChanges: totals follow every change', () => {
   it('joins a caller transaction: when the caller fails, rows and totals roll back together', async () => {
     db = freshDb('w-outer');
     await expect(
-      db.transaction('rw', [db.sheets, db.listTotals, db.meta], async () => {
+      db.transaction('rw', [db.sheets, db.listTotals, db.numberColumns, db.meta], async () => {
         await applyRows(db, 1, 'sheets', [sheet(1)]);
         await writeCompanySync(db, 1, { cursor: '7' });
         throw new Error('the pull failed after writing');
@@ -201,6 +201,8 @@ describe('clearCompany', () => {
     expect(await db.sheets.toCollection().primaryKeys()).toEqual([[2, 3]]);
     expect(await db.todos.count()).toBe(0);
     expect(await totals()).toEqual({ 'sheets:2:ALL': 1, 'sheets:2:INQUIRY': 1 });
+    // The number column goes with the rows: the other company's stays.
+    expect((await db.numberColumns.toArray()).map((column) => column.company_id)).toEqual([2]);
     expect(await readCompanySync(db, 1)).toMatchObject({ cursor: '', lastSyncedAt: null });
     expect((await readCompanySync(db, 2)).cursor).toBe('41');
     expect(await db.outbox.count()).toBe(1);

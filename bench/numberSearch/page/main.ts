@@ -1,9 +1,9 @@
 // The number search bench's page: the product's list engine (src/data/lists) over IndexedDB in
-// the browser, with the product's 'find' entries (the number forwards and reversed: starts or
-// ends with) in one database and, in another with the same rows and schema, the design measured
-// for "contains": every suffix of each number, so a text inside a number is one prefix range.
-// It times what each costs to write and to answer, beside a plain scan and an in-memory column
-// of numbers; bench/number-search.ts drives it and prints. Times are taken on the page's clock.
+// the browser. Rows are written a feed page per transaction with the number column kept beside
+// them (src/data/lists/numberColumn.ts), the column's share of each write timed apart. It times
+// the screen reads ("contains" through the column), the filter step of the column next to the
+// earlier starts-or-ends ranges of the 'find' entries (still in list_keys), a plain scan, and
+// the column's read and indexOf apart; bench/number-search.ts drives it and prints.
 import type { Collection } from 'dexie';
 import { PurchasingDb } from '../../../src/data/db';
 import {
@@ -12,18 +12,18 @@ import {
   storedOrder,
   storedSheet,
 } from '../../../src/data/derive';
-import {
-  FIND_FIELD,
-  findPrefixes,
-  LIST_KEYS_INDEX,
-  type ListEntry,
-  sheetSlotsOf,
-} from '../../../src/data/lists/listIndex';
+import { FIND_FIELD, findPrefixes, sheetSlotsOf } from '../../../src/data/lists/listIndex';
 import {
   type IndexRange,
   rowIdsInRanges,
   startsWithRange,
 } from '../../../src/data/lists/listStreams';
+import {
+  idsContaining,
+  numberRecords,
+  readNumberColumn,
+  writeNumberRecords,
+} from '../../../src/data/lists/numberColumn';
 import { orderListWindow } from '../../../src/data/lists/orderListQuery';
 import { sheetListWindow } from '../../../src/data/lists/sheetListQuery';
 import type { ListQuery } from '../../../src/domain/list/listQuery';
@@ -34,101 +34,82 @@ const COMPANY = 1;
 const TIME_ZONE = 'Asia/Shanghai';
 /** The engine's feed page size: rows are written a page per transaction, as a pull does. */
 const PAGE = 1000;
-const WHOLE = '>';
-const SUFFIX = '~';
-
-/** The suffix design's 'find' entries: each number whole and every proper suffix of it. */
-function withSuffixFinds<T extends StoredSheet | StoredOrder>(
-  row: T,
-  numbers: Array<string | null>,
-): T {
-  const entries = row.list_keys ?? [];
-  const slot = entries[0]?.[1] ?? '';
-  const values = new Set<string>();
-  for (const number of numbers) {
-    if (!number) continue;
-    const text = number.toLowerCase();
-    values.add(`${WHOLE}${text}`);
-    for (let at = 1; at < text.length; at++) values.add(`${SUFFIX}${text.slice(at)}`);
-  }
-  const finds = [...values].map((value): ListEntry => [COMPANY, slot, FIND_FIELD, 0, value]);
-  return { ...row, list_keys: [...entries.filter((e) => e[2] !== FIND_FIELD), ...finds] };
-}
 
 const usage = async () => (await navigator.storage.estimate()).usage ?? 0;
 
 let product: PurchasingDb | null = null;
-let suffixes: PurchasingDb | null = null;
 let sheetNumbers: string[] = [];
 
-function opened(): { product: PurchasingDb; suffixes: PurchasingDb } {
-  if (!product || !suffixes) throw new Error('fill first');
-  return { product, suffixes };
+function opened(): PurchasingDb {
+  if (!product) throw new Error('fill first');
+  return product;
 }
 
-type Design = 'product' | 'suffixes';
-
 /**
- * Writes the bench rows into `db` with one design's entries, a page per transaction, built a
- * page at a time (the rows of 100k would not fit twice in the page's memory). Only the writes
- * are timed; the same seed gives both designs the same rows.
+ * Writes the bench rows into `db` a feed page per transaction, as a pull does, built a page at a
+ * time (the rows of 100k would not fit twice in the page's memory): the rows, then the page's
+ * number records in the same transaction. Each share is timed apart.
  */
 async function writeRows(
   db: PurchasingDb,
-  design: Design,
   sheetNos: Array<[string, string]>,
   orderNos: Array<[string, string]>,
 ): Promise<WriteCost> {
   const random = generator(13);
-  const cost: WriteCost = { sheetMs: 0, orderMs: 0, entries: 0, bytes: 0 };
+  const cost: WriteCost = { sheetMs: 0, orderMs: 0, columnMs: 0, entries: 0, bytes: 0 };
   const put = async (table: 'sheets' | 'orders', rows: Array<StoredSheet | StoredOrder>) => {
     cost.entries += rows.reduce((sum, row) => sum + (row.list_keys?.length ?? 0), 0);
-    const t0 = performance.now();
-    await db.table(table).bulkPut(rows);
-    return performance.now() - t0;
+    let rowsMs = 0;
+    await db.transaction('rw', [db.table(table), db.numberColumns], async () => {
+      const t0 = performance.now();
+      // The writer reads the rows a page touches first (writes.ts): none here, all are new.
+      await db.table(table).bulkPut(rows);
+      const t1 = performance.now();
+      rowsMs = t1 - t0;
+      const records = new Map(rows.map((row) => [row.id, numberRecords(table, row)]));
+      await writeNumberRecords(db, COMPANY, table, records);
+      cost.columnMs += performance.now() - t1;
+    });
+    return rowsMs;
   };
   for (let at = 0; at < sheetNos.length; at += PAGE) {
-    const rows = sheetNos.slice(at, at + PAGE).map((n, i) => {
-      const row = storedSheet(COMPANY, benchSheet(at + i, n, COMPANY, random));
-      return design === 'suffixes' ? withSuffixFinds(row, [row.name]) : row;
-    });
+    const rows = sheetNos
+      .slice(at, at + PAGE)
+      .map((n, i) => storedSheet(COMPANY, benchSheet(at + i, n, COMPANY, random)));
     cost.sheetMs += await put('sheets', rows);
-    if ((at / PAGE) % 20 === 0) console.info(`${design}: ${at} sheets written`);
+    if ((at / PAGE) % 20 === 0) console.info(`${at} sheets written`);
   }
   for (let at = 0; at < orderNos.length; at += PAGE) {
     const rows = orderNos.slice(at, at + PAGE).map((n, i) => {
       const inquiry = sheetNumbers[at + i] ?? null;
-      const row = storedOrder(COMPANY, benchOrder(at + i, n, COMPANY, random, inquiry));
-      return design === 'suffixes' ? withSuffixFinds(row, [row.name, row.inquiry_no]) : row;
+      return storedOrder(COMPANY, benchOrder(at + i, n, COMPANY, random, inquiry));
     });
     cost.orderMs += await put('orders', rows);
-    if ((at / PAGE) % 20 === 0) console.info(`${design}: ${at} orders written`);
+    if ((at / PAGE) % 20 === 0) console.info(`${at} orders written`);
   }
   return cost;
 }
 
 async function fill(count: number): Promise<WriteFigures> {
-  for (const name of ['bench-number-product', 'bench-number-suffixes']) {
-    await PurchasingDb.delete(name);
-  }
+  await PurchasingDb.delete('bench-number-product');
   const sheetNos = numbers('XJ', count, generator(11));
   const orderNos = numbers('PO', count, generator(12));
   sheetNumbers = sheetNos.map(([name]) => name);
-  // One design after the other: each database's storage is the growth it caused.
   const before = await usage();
   product = new PurchasingDb('bench-number-product');
   await product.open();
-  const today = await writeRows(product, 'product', sheetNos, orderNos);
-  const between = await usage();
-  suffixes = new PurchasingDb('bench-number-suffixes');
-  await suffixes.open();
-  const suffix = await writeRows(suffixes, 'suffixes', sheetNos, orderNos);
+  const written = await writeRows(product, sheetNos, orderNos);
   const after = await usage();
+  const columns = [
+    ...(await readNumberColumn(product, COMPANY, 'sheets')),
+    ...(await readNumberColumn(product, COMPANY, 'orders')),
+  ];
   console.info('written');
   return {
     rows: count,
-    product: { ...today, bytes: between - before },
-    suffixes: { ...suffix, bytes: after - between },
+    product: { ...written, bytes: after - before },
+    columnChars: columns.reduce((sum, c) => sum + c.text.length, 0),
+    columnBuckets: columns.length,
   };
 }
 
@@ -171,14 +152,8 @@ const slotRanges = (values: string[]): IndexRange[] =>
     values.map((value) => startsWithRange('sheets', [COMPANY, slot, FIND_FIELD], value)),
   );
 
-/** The product's filter step (listPlan.ts): numbers starting or ending with the text. */
+/** The earlier filter step (starts or ends with): two ranges of the 'find' entries per slot. */
 const productRanges = (text: string) => slotRanges(findPrefixes(text));
-
-/** The suffix design's filter step: the whole numbers and suffixes starting with the text. */
-const suffixRanges = (text: string) => {
-  const lower = text.toLowerCase();
-  return slotRanges([`${WHOLE}${lower}`, `${SUFFIX}${lower}`]);
-};
 
 /** A plain scan: every sheet of the company read and tested for "contains". */
 function scan(db: PurchasingDb, text: string): Promise<number> {
@@ -189,79 +164,43 @@ function scan(db: PurchasingDb, text: string): Promise<number> {
   return all.filter((row: StoredSheet) => row.name.toLowerCase().includes(lower)).count();
 }
 
-/**
- * The other design: every number of the company held in memory, one string, searched with
- * indexOf. Built from the whole-number entries (keys only); keeping it current as rows change
- * is its real cost, and not measured here.
- */
-async function memoryColumn(db: PurchasingDb) {
-  const t0 = performance.now();
-  const numbers: string[] = [];
-  for (const slot of sheetSlotsOf('ALL')) {
-    await db.sheets
-      .where(LIST_KEYS_INDEX)
-      .between([COMPANY, slot, FIND_FIELD, 0, '>'], [COMPANY, slot, FIND_FIELD, 0, '>\uffff'])
-      .eachKey((key) => {
-        numbers.push(String((key as unknown[])[4]).slice(1));
-      });
-  }
-  const text = `\n${numbers.join('\n')}\n`;
-  const buildMs = performance.now() - t0;
-  const search = (needle: string): number => {
-    let found = 0;
-    const lower = needle.toLowerCase();
-    for (let at = text.indexOf(lower); at !== -1; at = text.indexOf(lower, at + 1)) found += 1;
-    return found;
-  };
-  return { buildMs, chars: text.length, rows: numbers.length, search };
-}
-
 async function measure(rounds: number): Promise<Figures> {
-  const dbs = opened();
+  const db = opened();
   const samples = fragments(rounds, [2, 3, 4, 5, 6, 8]);
-  // In every number (a year, a digit pair) or in many (a month and day, a day's first number).
-  const heavy = ['2025', '20', '0101', '000001'];
+  // In every number (a year, a digit pair, one digit) or in many (a month and day, a day's first
+  // number): reported apart.
+  const heavy = ['2025', '20', '0101', '000001', '7'];
   const texts = [...samples, ...heavy];
   // Warm-up: the first reads of a database open its files.
-  await windows(dbs.product, '0000');
-  await rowIdsInRanges(dbs.suffixes, suffixRanges('0000'));
+  await windows(db, '0000');
+  await rowIdsInRanges(db, productRanges('0000'));
   console.info('measuring the screen reads');
   const results: Timed[] = [];
-  for (const text of texts) results.push(...(await windows(dbs.product, text)));
+  for (const text of texts) results.push(...(await windows(db, text)));
 
   console.info('measuring the filter steps');
   const filterStep: Timed[] = [];
+  const slots = sheetSlotsOf('ALL');
+  const wanted = new Set(slots);
   for (const text of texts) {
-    const today = await timed(() => rowIdsInRanges(dbs.product, productRanges(text)));
-    const suffix = await timed(() => rowIdsInRanges(dbs.suffixes, suffixRanges(text)));
-    filterStep.push({ what: 'product', text, ms: today.ms, matches: today.value.size });
-    filterStep.push({ what: 'suffixes', text, ms: suffix.ms, matches: suffix.value.size });
+    const ends = await timed(() => rowIdsInRanges(db, productRanges(text)));
+    filterStep.push({ what: 'ends', text, ms: ends.ms, matches: ends.value.size });
+    const read = await timed(() => readNumberColumn(db, COMPANY, 'sheets'));
+    const t0 = performance.now();
+    const found = idsContaining(read.value, text, wanted);
+    const scanMs = performance.now() - t0;
+    filterStep.push({ what: 'column', text, ms: read.ms + scanMs, matches: found.size });
+    filterStep.push({ what: 'columnRead', text, ms: read.ms, matches: read.value.length });
+    filterStep.push({ what: 'columnScan', text, ms: scanMs, matches: found.size });
   }
 
   console.info('measuring scans');
   const scans: Timed[] = [];
   for (const text of samples.slice(0, 3)) {
-    const result = await timed(() => scan(dbs.product, text));
+    const result = await timed(() => scan(db, text));
     scans.push({ what: 'scan', text, ms: result.ms, matches: result.value });
   }
-
-  console.info('building the in-memory column');
-  const column = await memoryColumn(dbs.product);
-  const memory: Timed[] = texts.map((text) => {
-    const t0 = performance.now();
-    const matches = column.search(text);
-    return { what: 'memory', text, ms: performance.now() - t0, matches };
-  });
-  return {
-    windows: results,
-    heavy,
-    filterStep,
-    scans,
-    memory,
-    memoryBuildMs: column.buildMs,
-    memoryChars: column.chars,
-    memoryRows: column.rows,
-  };
+  return { windows: results, heavy, filterStep, scans };
 }
 
 /** Errors cross page.evaluate by message only: name the DOMException (a quota, an abort). */

@@ -4,8 +4,9 @@
 // state name; an order's state code with its invoiced and cancelled flags), so a tab, and a
 // state filter, is a set of slots and every one of its sorts is one ordered range per slot,
 // merged (src/data/lists/listStreams.ts). `absent` (0 or 1) puts rows without a value after the others
-// in either direction, as the server sorts ("nulls last"). The number search has entries of its
-// own ('find'). Pure functions: derive.ts and the version 3 upgrade call them.
+// in either direction, as the server sorts ("nulls last"). The 'find' entries were the earlier
+// starts-or-ends number search; the number search now reads its column (numberColumn.ts).
+// Pure functions: derive.ts and the version 3 upgrade call them.
 
 import type { OrderRow, SheetRow } from '../../contract/feedRows';
 import {
@@ -95,8 +96,10 @@ export function sheetFieldValue(row: SheetRow, field: SheetField): EntryValue | 
 }
 
 /**
- * Number search ('find'): each number in lower case forwards (`>`) and backwards (`<`), so "starts
- * with" and "ends with" are each one range of the index (listFilters.ts `numberMatches`).
+ * 'find': each number in lower case forwards (`>`) and backwards (`<`), so "starts with" and "ends
+ * with" are each one range of the index. No list reads them since the number column answers
+ * "contains" (numberColumn.ts); bench/number-search.ts measures them as its baseline, and
+ * dropping them needs a schema version that rewrites `list_keys`.
  */
 export const FIND_FIELD = 'find';
 

@@ -54,7 +54,7 @@ const FIELD_OF_SORT: Record<OrderSortKey, OrderField> = {
   write_time: 'written',
 };
 
-/** The order number or the purchase number starts or ends with the text. */
+/** The order number or the purchase number contains the text (numberMatches). */
 const nameMatches = (order: StoredOrder, text: string): boolean =>
   numberMatches(order.name, text) || numberMatches(order.inquiry_no, text);
 
@@ -93,7 +93,7 @@ export function orderListWindow(
   const { companyId, tab, query, timeZone, offset, limit } = request;
   const sort = orderListSort(query);
   const filters = orderFilterSet(query.filters, timeZone);
-  return db.transaction('r', [db.orders, db.listTotals], async () => {
+  return db.transaction('r', [db.orders, db.listTotals, db.numberColumns], async () => {
     if (!hasFilters(filters) && sort.key === 'create_time') {
       const page = await orderListPage(db, {
         companyId,

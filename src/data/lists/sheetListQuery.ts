@@ -233,7 +233,7 @@ export function sheetListWindow(
   const inMemoryMatches = request.inMemoryMatches ?? IN_MEMORY_MATCHES;
   const sort = sheetListSort(query, listType);
   const filters = sheetFilterSet(query.filters, listType, timeZone);
-  return db.transaction('r', [db.sheets, db.orders, db.listTotals], async () => {
+  return db.transaction('r', [db.sheets, db.orders, db.listTotals, db.numberColumns], async () => {
     let sheets: StoredSheet[];
     let total: number;
     if (!hasFilters(filters) && isIndexedSort(sort)) {

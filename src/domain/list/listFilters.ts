@@ -34,7 +34,7 @@ export interface TimeBounds {
 }
 
 export interface SheetFilterSet {
-  /** The purchase number starts or ends with it (numberMatches). */
+  /** The purchase number contains it (numberMatches). */
   name?: string;
   /** Contains, case-insensitive, in the brand name. */
   brandName?: string;
@@ -49,7 +49,7 @@ export interface SheetFilterSet {
 }
 
 export interface OrderFilterSet {
-  /** The order number or the purchase number starts or ends with it (numberMatches). */
+  /** The order number or the purchase number contains it (numberMatches). */
   name?: string;
   brandName?: string;
   states?: OrderStateCode[];
@@ -123,15 +123,13 @@ export function withinBounds(time: string, bounds: TimeBounds): boolean {
 }
 
 /**
- * The number search of the lists: the number starts or ends with the text, case-insensitive, so
- * a pasted number, its beginning (XJ202601…) or its last digits find it. The server's list reads
- * "contains"; on the device a number found anywhere inside would need every number of the list
- * read (seconds at 100k rows), while these two are each one range of the lists' index.
+ * The number search of the lists, as the server's list reads it (`ilike '%text%'`): the number
+ * contains the text, case-insensitive, every character literal (`%`, `_` are plain text), for
+ * any length of text. The device answers it from its number column
+ * (src/data/lists/numberColumn.ts).
  */
 export function numberMatches(value: string | null | undefined, text: string): boolean {
-  const number = value?.toLowerCase();
-  const needle = text.toLowerCase();
-  return number !== undefined && (number.startsWith(needle) || number.endsWith(needle));
+  return value?.toLowerCase().includes(text.toLowerCase()) ?? false;
 }
 
 /** Case-insensitive "contains", as the server's ilike. */

@@ -18,7 +18,7 @@ import {
   type SyncTable,
 } from '../core/types';
 
-/** Every table the engine writes in one transaction: rows, totals, cursor, outbox. */
+/** Every table the engine writes in one transaction: rows, totals, number columns, cursor, outbox. */
 export function engineTables(db: PurchasingDb) {
   return [
     db.sheets,
@@ -28,6 +28,7 @@ export function engineTables(db: PurchasingDb) {
     db.companies,
     db.brands,
     db.listTotals,
+    db.numberColumns,
     db.meta,
     db.outbox,
   ];

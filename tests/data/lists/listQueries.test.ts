@@ -283,7 +283,9 @@ const dateRange = fc
 
 const sheetFilters: fc.Arbitrary<Filters> = fc
   .record({
-    name: optional(fc.constantFrom('xj', 'XJ2025010', '0001', '7', '00001', 'none')),
+    name: optional(
+      fc.constantFrom('xj', 'XJ2025010', '0001', '7', '00001', 'none', '50102', 'J20', '0', '1'),
+    ),
     brand_name: optional(fc.constantFrom('西门', 'siemens', 'pilz', 'e')),
     owner: optional(fc.constantFrom(7, [8, 9], '9')),
     state_group: optional(fc.constantFrom(['DRAFT', 'SIGNED'], 'AWAITING_RECEIPT', ['CANCELLED'])),
@@ -295,7 +297,9 @@ const sheetFilters: fc.Arbitrary<Filters> = fc
 
 const orderFilters: fc.Arbitrary<Filters> = fc
   .record({
-    name: optional(fc.constantFrom('po', 'PO2025', '5001', 'xj2025', '1', 'nothing')),
+    name: optional(
+      fc.constantFrom('po', 'PO2025', '5001', 'xj2025', '1', 'nothing', '0102', 'O50', '00', 'x'),
+    ),
     brand_name: optional(fc.constantFrom('西门', 'abb', 'e')),
     state: optional(fc.constantFrom([20, 30], [90], ['50', 'SIGNED'], [-10])),
     create_time: optional(dateRange),

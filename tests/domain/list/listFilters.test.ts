@@ -106,7 +106,21 @@ describe('numberMatches', () => {
   it.each([
     ['XJ20250101000123', 'xj2025', true],
     ['XJ20250101000123', '0123', true],
-    ['XJ20250101000123', '20250101', false],
+    // A fragment from the middle, as the server's ilike finds it, in any case.
+    ['XJ20250101000123', '20250101', true],
+    ['XJ20250101000123', '0101', true],
+    ['XJ20250101000123', 'J2025', true],
+    ['XJ20250101000123', '0124', false],
+    // No normalisation beyond case: full-width digits are other characters (so on the server).
+    ['XJ20250101000123', '０１２３', false],
+    // Characters that mean something to a pattern are plain text.
+    ['XJ20250101000123', '%', false],
+    ['XJ2025_0101', '5_0', true],
+    ['XJ2025.0101', '5.0', true],
+    ['XJ20250101000123', '.*', false],
+    // One character anywhere, as the server.
+    ['XJ20250101000123', '5', true],
+    ['XJ20250101000123', '9', false],
     ['', 'x', false],
     [null, 'x', false],
   ] as const)('%s found by %s: %s', (value, text, expected) => {
