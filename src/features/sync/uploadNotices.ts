@@ -86,9 +86,13 @@ export interface UploadNotice {
 const isProductAttachment = (file: FileUpload) =>
   file.documentType === DOCUMENT_TYPES.PRODUCT_ATTACHMENT;
 
-/** The file names, as many as fit a notice; the rest counted. */
+/**
+ * The file names in name order (the device holds files by a random id, so the order they were
+ * read in says nothing), as many as fit a notice; the rest counted.
+ */
 function names(files: readonly FileUpload[]): string {
-  const shown = files.slice(0, 3).map((file) => file.name);
+  const sorted = files.map((file) => file.name).sort((a, b) => a.localeCompare(b, 'zh-CN'));
+  const shown = sorted.slice(0, 3);
   const more = files.length - shown.length;
   return more > 0 ? `${shown.join('、')} 等${files.length}个文件` : shown.join('、');
 }

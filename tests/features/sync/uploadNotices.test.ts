@@ -112,6 +112,11 @@ describe('uploadNotices', () => {
     ]);
   });
 
+  it('names the files in name order, whatever order the device read them in', () => {
+    const landed = ['e', 'c', 'a', 'd', 'b'].map((id) => upload(id, 'uploaded'));
+    expect(uploadNotices(landed, [])[0]?.message).toBe('a.png、b.png、c.png 等5个文件');
+  });
+
   it('a chat file among them: 文件上传成功', () => {
     const chat = upload('m', 'uploaded', { documentType: 'TODO_ATTACHMENT' });
     expect(uploadNotices([upload('a', 'uploaded'), chat], [])[0]?.title).toBe('文件上传成功');
