@@ -260,6 +260,8 @@ test('the writer retracts a message offline: gone at once, deleted on the server
   await chat.write(text);
   const sent = chat.message(text);
   await expect(sent).toHaveAttribute('data-pending', 'false', { timeout: 20_000 });
+  // Settled before the pull brings the server's row: wait for the server's id, not the temporary one.
+  await expect(sent).toHaveAttribute('data-id', /^[1-9]\d*$/, { timeout: 20_000 });
   const id = Number(await sent.getAttribute('data-id'));
   expect((await serverMessages(api, 'ORDER', order.id)).map((m) => m.id)).toContain(id);
   // Only the user's own messages offer 删除消息.
