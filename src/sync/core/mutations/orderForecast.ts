@@ -7,6 +7,7 @@ import { z } from 'zod/mini';
 import { type OrderForecastBody, OUTBOX_PATHS } from '../../../contract/api/outbox';
 import { isCalendarDate, offersForecastEdit } from '../../../domain/orders/forecast';
 import { PENDING_FIELD, rowKey } from '../types';
+import { orderStateOf } from './orders';
 import { idSchema, type MutationSpec, mapId, temporary, versionReached } from './spec';
 
 const forecastSchema = z.object({
@@ -16,11 +17,6 @@ const forecastSchema = z.object({
   date: z.string().check(z.refine(isCalendarDate)),
 });
 export type OrderForecastPayload = z.infer<typeof forecastSchema>;
-
-const stateOf = (row: Record<string, unknown>) => ({
-  state: typeof row.state === 'number' || typeof row.state === 'string' ? row.state : null,
-  order_base_state: typeof row.order_base_state === 'string' ? row.order_base_state : null,
-});
 
 export const orderSetForecast: MutationSpec<OrderForecastPayload> = {
   version: 1,
@@ -40,7 +36,7 @@ export const orderSetForecast: MutationSpec<OrderForecastPayload> = {
     body: { forecast_receive_date: p.date } satisfies OrderForecastBody,
   }),
   effect: (row, p) => {
-    if (row === null || !offersForecastEdit(stateOf(row))) return row;
+    if (row === null || !offersForecastEdit(orderStateOf(row))) return row;
     return { ...row, forecast_receive_date: p.date, [PENDING_FIELD]: true };
   },
   createdIds: () => [],

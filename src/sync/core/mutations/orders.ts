@@ -20,7 +20,8 @@ const cancelSchema = z.object({
 });
 export type OrderCancelPayload = z.infer<typeof cancelSchema>;
 
-const stateOf = (row: Record<string, unknown>) => ({
+/** An order row's state fields, as the domain's order rules read them (a stored row is loose). */
+export const orderStateOf = (row: Record<string, unknown>) => ({
   state: typeof row.state === 'number' || typeof row.state === 'string' ? row.state : null,
   order_base_state: typeof row.order_base_state === 'string' ? row.order_base_state : null,
 });
@@ -43,7 +44,7 @@ export const orderRequestCancel: MutationSpec<OrderCancelPayload> = {
     body: { action: 'cancel', reason: p.reason } satisfies OrderActionBody,
   }),
   effect: (row) => {
-    if (row === null || !offersOrderCancelRequest(stateOf(row))) return row;
+    if (row === null || !offersOrderCancelRequest(orderStateOf(row))) return row;
     return { ...row, state: CANCEL_REQUESTED_CODE, [PENDING_FIELD]: true };
   },
   createdIds: () => [],
