@@ -94,6 +94,7 @@ async function checkStanding(play: Play): Promise<void> {
   const { device, faults } = play.ctx;
   const tab = someTab(play);
   const outbox = new Map((await loadOutbox(tab.db)).entries.map((e) => [e.id, e]));
+  play.settleUnansweredDiscards(new Set(outbox.keys()));
   const answers = await storedAnswers(play);
   for (const entry of play.entries) {
     if (entry.id === null) continue;

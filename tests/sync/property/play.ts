@@ -6,7 +6,9 @@ import { eq } from 'drizzle-orm';
 import { orders, sheets } from '../../../server/db/schema/index';
 import { SYNC_LABELS } from '../../../src/domain/messages/sync';
 import type { MutationInput, MutationType } from '../../../src/sync/core/mutations';
+import { dependentsOf } from '../../../src/sync/core/ordering';
 import { asRow } from '../../../src/sync/core/types';
+import { loadIdMap, loadOutbox } from '../../../src/sync/outbox';
 import type { TestServer } from '../../support/app';
 import type { Fault, ServerFaults } from '../../support/serverFaults';
 import type { Device, Tab } from './device';
@@ -59,6 +61,11 @@ export class Play {
   readonly entries: Enqueued[] = [];
   readonly others: OtherChange[] = [];
   readonly discarded = new Set<string>();
+  /**
+   * Discards whose tab died before answering: the transaction may or may not have committed.
+   * Each names the chosen entry and what the discard would take with it (read just before).
+   */
+  readonly unansweredDiscards: Array<{ chosen: string; victims: string[] }> = [];
   private readonly screens: Screens;
 
   constructor(readonly ctx: PlayContext) {
@@ -201,12 +208,39 @@ export class Play {
     if (!chosen) return;
     this.log.push(`  ${action} ${chosen.id} (${chosen.failure.status} ${chosen.failure.message})`);
     if (action === 'discard') {
+      const victims = await this.victimsOf(tab, chosen.id);
       const removed = await this.inTab(tab, () => tab.session.discard(chosen.id).catch(() => []));
+      if (removed === undefined) this.unansweredDiscards.push({ chosen: chosen.id, victims });
       for (const id of removed ?? []) this.discarded.add(id);
       return;
     }
     const overwrite = action === 'overwrite';
     await this.inTab(tab, () => tab.session.retry(chosen.id, { overwrite }).catch(() => false));
+  }
+
+  /**
+   * The entries a discard of `entryId` takes away (it and those naming an id only it creates),
+   * as the outbox stands now: what a discard the tab died answering removed, if it committed.
+   */
+  private async victimsOf(tab: Tab, entryId: string): Promise<string[]> {
+    const db = tab.db;
+    if (!db) return [entryId];
+    const [{ entries }, idMap] = await Promise.all([loadOutbox(db), loadIdMap(db)]);
+    const entry = entries.find((e) => e.id === entryId);
+    if (!entry) return [entryId];
+    return [entryId, ...dependentsOf(entries, entry, idMap).map((e) => e.id)];
+  }
+
+  /**
+   * Settles the discards whose answer was lost: the chosen entry was refused (nothing sends it
+   * but a retry), so its absence from the outbox means the discard committed, with its victims.
+   */
+  settleUnansweredDiscards(present: ReadonlySet<string>): void {
+    for (const { chosen, victims } of this.unansweredDiscards.splice(0)) {
+      if (present.has(chosen)) continue;
+      this.log.push(`  the discard of ${chosen} committed though its answer was lost`);
+      for (const id of victims) this.discarded.add(id);
+    }
   }
 
   /** The admin gives the row to someone else on the server (no If-Match: whatever it is now). */
