@@ -8,6 +8,7 @@ import type { TrustProxy } from './config';
 import type { AppContext, AppDeps, RouteInfo } from './context';
 import { registerBrandLogos } from './demo/seed/logos';
 import { startSimulator } from './demo/sim/runner';
+import { ANSWER_ENCODINGS, BROTLI_QUALITY, COMPRESS_THRESHOLD } from './http/answerEncoding';
 import { registerAppFiles } from './http/appFiles';
 import { JSON_BODY_LIMIT } from './http/bodyLimits';
 import { frameworkErrors, registerErrorHandling } from './http/errors';
@@ -56,13 +57,14 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
     // and must not believe hops the client wrote itself (TRUST_PROXY: a hop count or addresses).
     trustProxy: fastifyTrustProxy(config.trustProxy),
   });
-  // API answers (a feed page of rows, a list) compressed for slow mobile networks; brotli at a
-  // moderate level, as it runs per answer. The built app's files come pre-compressed instead.
+  // API answers (a list, a document) compressed for slow mobile networks (http/answerEncoding.ts);
+  // feed pages come compressed by their route, off the event loop. The built app's files come
+  // pre-compressed instead.
   await app.register(fastifyCompress, {
     global: true,
-    threshold: 1024,
-    encodings: ['br', 'gzip'],
-    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
+    threshold: COMPRESS_THRESHOLD,
+    encodings: ANSWER_ENCODINGS,
+    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } },
   });
   const external = config.oidc.externalIssuer;
   const issuer = external ?? `${config.publicUrl}/oidc`;

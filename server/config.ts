@@ -42,6 +42,7 @@ const envSchema = z.object({
   SMS_HOURLY_LIMIT: z.coerce.number().int().min(1).default(200),
   SMS_PREFIX_HOURLY_LIMIT: z.coerce.number().int().min(1).default(20),
   HEALTH_LOOP_BLOCK_MS: z.coerce.number().int().min(0).max(600_000).default(2000),
+  FEED_READ_AHEAD_MB: z.coerce.number().int().min(0).max(4096).default(64),
 });
 
 export type ServerConfig = {
@@ -112,6 +113,11 @@ export type ServerConfig = {
    * 0 turns that check off (server/http/eventLoopWatch.ts).
    */
   healthLoopBlockMs: number;
+  /**
+   * Bytes the feed may hold in pages prepared ahead of a first sync's next request
+   * (server/sync/feedReadAhead.ts); 0 prepares none.
+   */
+  feedReadAheadBytes: number;
 };
 
 export type TrustProxy = false | number | string[];
@@ -231,5 +237,6 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
     smsOutboxFile: e.SMS_OUTBOX_FILE ?? null,
     smsBudget: { hourly: e.SMS_HOURLY_LIMIT, prefixHourly: e.SMS_PREFIX_HOURLY_LIMIT },
     healthLoopBlockMs: e.HEALTH_LOOP_BLOCK_MS,
+    feedReadAheadBytes: e.FEED_READ_AHEAD_MB * 1024 * 1024,
   };
 }

@@ -32,6 +32,7 @@ describe('loadConfig', () => {
       smsOutboxFile: null,
       smsBudget: { hourly: 200, prefixHourly: 20 },
       healthLoopBlockMs: 2000,
+      feedReadAheadBytes: 64 * 1024 * 1024,
     });
   });
 
@@ -63,6 +64,7 @@ describe('loadConfig', () => {
       SMS_HOURLY_LIMIT: '50',
       SMS_PREFIX_HOURLY_LIMIT: '5',
       HEALTH_LOOP_BLOCK_MS: '0',
+      FEED_READ_AHEAD_MB: '0',
     });
     expect(config).toEqual({
       port: 9000,
@@ -92,6 +94,7 @@ describe('loadConfig', () => {
       smsOutboxFile: '/tmp/sms.jsonl',
       smsBudget: { hourly: 50, prefixHourly: 5 },
       healthLoopBlockMs: 0,
+      feedReadAheadBytes: 0,
     });
   });
 
@@ -161,6 +164,7 @@ describe('loadConfig', () => {
     [{ SIM: 'maybe' }, 'SIM'],
     [{ DOCUMENT_RENDERS: '0' }, 'DOCUMENT_RENDERS'],
     [{ HEALTH_LOOP_BLOCK_MS: '-1' }, 'HEALTH_LOOP_BLOCK_MS'],
+    [{ FEED_READ_AHEAD_MB: '-1' }, 'FEED_READ_AHEAD_MB'],
     [{ DB_STATEMENT_TIMEOUT_MS: '0' }, 'DB_STATEMENT_TIMEOUT_MS'],
     [{ DB_LOCK_TIMEOUT_MS: 'soon' }, 'DB_LOCK_TIMEOUT_MS'],
     [{ UPLOAD_QUOTA_MB: '0' }, 'UPLOAD_QUOTA_MB'],
