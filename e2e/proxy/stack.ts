@@ -82,12 +82,12 @@ export function nginxConfig(
   ].join('\n');
 }
 
-interface Started {
+export interface Started {
   child: ChildProcess;
   stop(): Promise<void>;
 }
 
-function stopper(child: ChildProcess, signal: NodeJS.Signals): () => Promise<void> {
+export function stopper(child: ChildProcess, signal: NodeJS.Signals): () => Promise<void> {
   return async () => {
     if (child.exitCode !== null || child.signalCode !== null) return;
     const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -122,7 +122,7 @@ function waitForLine(child: ChildProcess, ready: RegExp, what: string, logFile: 
   });
 }
 
-function startServer(
+export function startServer(
   name: string,
   port: number,
   env: Record<string, string>,
@@ -147,7 +147,7 @@ function startServer(
   };
 }
 
-async function waitForProxy(url: string): Promise<void> {
+export async function waitForProxy(url: string): Promise<void> {
   const deadline = Date.now() + 15_000;
   for (;;) {
     try {
@@ -252,6 +252,6 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   return teardown;
 }
 
-function nginxGlobals(dir: string): string[] {
+export function nginxGlobals(dir: string): string[] {
   return ['-g', `daemon off; pid ${join(dir, 'nginx.pid')}; error_log stderr warn;`];
 }
