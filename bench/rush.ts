@@ -13,13 +13,14 @@
 import { cpus, loadavg } from 'node:os';
 import { freePort } from '../e2e/proxy/stack';
 import { readFeedPage } from '../server/routes/sync';
-import { cpuMeter } from './rush/cpu';
+import { cpuMeter, peakRssMb } from './rush/cpu';
 import { afterFaults, type FaultPlan, faultPlan } from './rush/faults';
 import { printTable, pushLines, syncLines } from './rush/figures';
 import { type PushFigures, pushUntil } from './rush/pusher';
 import {
   type Company,
   type Deployment,
+  databaseSizes,
   deploy,
   postgres,
   postmasterPid,
@@ -164,9 +165,11 @@ async function configuration(
     const pushed: PushFigures[] = await pushing;
     const seconds = (performance.now() - t0) / 1000;
     const used = cpu.stop();
+    const rss = peakRssMb(deployment.serverPids()).map((mb) => mb.toFixed(0));
     columns[`rush: ${syncers} sync + ${pushers} push`] = {
       ...syncLines({ syncs, seconds, cpu: used }),
       ...pushLines({ pushes: pushed, seconds, cpu: used, pokes: pokes() - pokesBefore }, false),
+      'server processes’ peak RSS': `${rss.join(' + ')} MB`,
     };
     log(`rush: ${syncs.reduce((a, s) => a + s.rows, 0)} rows in ${seconds.toFixed(1)} s`);
     if (plan) {
@@ -203,6 +206,7 @@ try {
       `seeded ${company.seeded.feedEntries} feed entries in ${(company.seeded.elapsedMs / 1000).toFixed(0)} s; ${company.members.length} members`,
     );
     const pgPid = await postmasterPid(company.database);
+    const sizes = await databaseSizes(company.database);
     await rawRead(company);
     const raw = [await rawRead(company), await rawRead(company)].sort((a, b) => b.rate - a.rate)[0];
     const results: Array<[number, Record<string, Record<string, string>>]> = [];
@@ -220,6 +224,9 @@ try {
     );
     console.info(
       `  raw range read (readFeedPage, in process): ${Math.round(raw?.rate ?? 0).toLocaleString('en-US')} rows/s over ${raw?.rows} rows`,
+    );
+    console.info(
+      `  database ${sizes.databaseMb.toFixed(0)} MB, of which the feed (sync_changes and its indexes) ${sizes.feedMb.toFixed(0)} MB`,
     );
     for (const [processes, columns] of results) {
       printTable(`${processes} server process(es) behind nginx`, Object.entries(columns));

@@ -88,3 +88,15 @@ export function cpuMeter(trees: Record<string, number[]>) {
     },
   };
 }
+
+/** Peak resident memory (VmHWM) of each process, in MB. */
+export function peakRssMb(pids: number[]): number[] {
+  return pids.map((pid) => {
+    try {
+      const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+      return Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1] ?? 0) / 1024;
+    } catch {
+      return 0;
+    }
+  });
+}

@@ -205,3 +205,12 @@ export async function deploy(
     },
   };
 }
+
+/** Disk of the whole database and of the feed table (with its indexes), in MB. */
+export async function databaseSizes(database: Database) {
+  const result = (await database.db.execute(
+    sql`select pg_database_size(current_database()) as db, pg_total_relation_size('sync_changes') as feed`,
+  )) as unknown as { rows: Array<{ db: string; feed: string }> };
+  const row = result.rows[0];
+  return { databaseMb: Number(row?.db) / 1e6, feedMb: Number(row?.feed) / 1e6 };
+}
