@@ -1,30 +1,36 @@
 // Single-sheet reads of the inquiry API: the detail (or where an order id leads), the id behind a
 // purchase number, and the supplier contact a chat about the sheet goes to. Always scoped to the
 // current company: another company's sheet is "not found".
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { SheetRow } from '../../src/contract/feedRows';
 import type { Db } from '../db/database';
 import { companies, contacts, orders, sheets } from '../db/schema/index';
 import { notFound } from '../http/httpError';
+import { type JsonText, jsonText } from '../http/jsonText';
 import { loadSheetRows } from '../sync/projections/sheets';
+import { storedPage } from '../sync/storedRows';
 import { SHEET_MESSAGES } from './sheetSupport';
 
 /** The detail answer: the sheet row, or a pointer to the order when the id is the company's order. */
 export type SheetDetail = SheetRow | { redirect: { module: 'ORDER'; id: number } };
 
-export async function sheetDetail(db: Db, companyId: number, id: number): Promise<SheetDetail> {
-  const [sheet] = await db
-    .select({ id: sheets.id })
-    .from(sheets)
-    .where(and(eq(sheets.id, id), eq(sheets.companyId, companyId)));
-  const row = sheet ? (await loadSheetRows(db, [sheet.id])).get(sheet.id) : undefined;
+/** The detail as JSON text: the sheet's stored feed row (server/sync/storedRows.ts), or the pointer. */
+export async function sheetDetail(db: Db, companyId: number, id: number): Promise<JsonText> {
+  const [row] = await storedPage(
+    db,
+    'sheets',
+    companyId,
+    sql`select ${sheets.id}, 1 as ord from ${sheets}
+      where ${sheets.id} = ${id} and ${sheets.companyId} = ${companyId}`,
+    loadSheetRows,
+  );
   if (row) return row;
   // §2.3: "If the id given is actually an order, the user is redirected to order-detail".
   const [order] = await db
     .select({ id: orders.id })
     .from(orders)
     .where(and(eq(orders.id, id), eq(orders.companyId, companyId)));
-  if (order) return { redirect: { module: 'ORDER', id: order.id } };
+  if (order) return jsonText({ redirect: { module: 'ORDER', id: order.id } } satisfies SheetDetail);
   throw notFound(SHEET_MESSAGES.SHEET_NOT_FOUND);
 }
 

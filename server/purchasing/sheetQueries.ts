@@ -1,6 +1,6 @@
 // The purchase list (purchasing-core §2.2, §7.2): one list type (sheetType), the quick-search
-// filters and a sort key, answered as projected sheet rows. List membership comes from the
-// domain's sheetInList, so a tab here holds exactly what the app's offline tab holds.
+// filters and a sort key, answered as the sheet rows the feed stored. List membership comes from
+// the domain's sheetInList, so a tab here holds exactly what the app's offline tab holds.
 import {
   and,
   asc,
@@ -32,8 +32,10 @@ import {
 import type { Db } from '../db/database';
 import { contacts, orders, sheets } from '../db/schema/index';
 import { badRequest } from '../http/httpError';
+import type { JsonText } from '../http/jsonText';
 import type { FilterValue, ListParams } from '../http/listParams';
 import { loadSheetRows } from '../sync/projections/sheets';
+import { storedPage } from '../sync/storedRows';
 
 /** Sort keys (orderItems[0].orderBy) → what they sort; snake_case forms of the list's columns. */
 export const SHEET_SORT_COLUMNS: Record<string, AnyPgColumn> = {
@@ -157,7 +159,25 @@ function filterConditions(filters: Record<string, FilterValue>): SQL[] {
 
 export type SheetListQuery = { companyId: number; listType: SheetListType; params: ListParams };
 
-export async function listSheets(db: Db, { companyId, listType, params }: SheetListQuery) {
+/** Sort and filter keys that read the sheet's order (the join is left out of the others). */
+const ORDER_KEYS = new Set<string>([
+  'forecast_receive_date',
+  'payment_state',
+  'invoice_state',
+  'sign_time',
+  SUPPLIER_INVOICE_STATE_FILTER,
+  SUPPLIER_OUTBOUND_STATE_FILTER,
+]);
+
+/**
+ * A page of the list as the feed's stored rows (server/sync/storedRows.ts) and the list's total.
+ * The count joins the order only when a filter reads it: with the join PostgreSQL scanned the
+ * whole table (the sheet's order_id) where the company index alone answers the count.
+ */
+export async function listSheets(
+  db: Db,
+  { companyId, listType, params }: SheetListQuery,
+): Promise<{ items: JsonText[]; total: number }> {
   const where = [eq(sheets.companyId, companyId), ...filterConditions(params.filters)];
   if (listType !== 'ALL') {
     where.push(
@@ -168,31 +188,33 @@ export async function listSheets(db: Db, { companyId, listType, params }: SheetL
     );
   }
   const condition = and(...where);
-  const [counted] = await db
-    .select({ n: count() })
-    .from(sheets)
-    .leftJoin(orders, eq(orders.id, sheets.orderId))
-    .where(condition);
   const sort = params.sort;
+  const filtersOrders = Object.keys(params.filters).some((key) => ORDER_KEYS.has(key));
+  const readsOrders = filtersOrders || (sort !== null && ORDER_KEYS.has(sort.key));
+  const counting = db.select({ n: count() }).from(sheets).$dynamic();
+  if (filtersOrders) counting.leftJoin(orders, eq(orders.id, sheets.orderId));
+  const [counted] = await counting.where(condition);
   const column = sort ? SHEET_SORT_COLUMNS[sort.key] : undefined;
-  const order: SQL[] = column
-    ? [sql`${column} ${sql.raw(sort?.direction === 'asc' ? 'asc' : 'desc')} nulls last`]
-    : [desc(sheets.createTime)];
-  const page = await db
-    .select({ id: sheets.id })
+  const order: SQL[] = [
+    column
+      ? sql`${column} ${sql.raw(sort?.direction === 'asc' ? 'asc' : 'desc')} nulls last`
+      : desc(sheets.createTime),
+    sort?.direction === 'asc' ? asc(sheets.id) : desc(sheets.id),
+  ];
+  const page = db
+    .select({
+      id: sheets.id,
+      ord: sql`row_number() over (order by ${sql.join(order, sql`, `)})`.as('ord'),
+    })
     .from(sheets)
-    .leftJoin(orders, eq(orders.id, sheets.orderId))
-    .leftJoin(contacts, eq(contacts.id, sheets.ownerContactId))
+    .$dynamic();
+  if (readsOrders) page.leftJoin(orders, eq(orders.id, sheets.orderId));
+  if (sort?.key === 'owner') page.leftJoin(contacts, eq(contacts.id, sheets.ownerContactId));
+  page
     .where(condition)
-    .orderBy(...order, sort?.direction === 'asc' ? asc(sheets.id) : desc(sheets.id))
+    .orderBy(...order)
     .limit(params.limit)
     .offset(params.offset);
-  const rows = await loadSheetRows(
-    db,
-    page.map((p) => p.id),
-  );
-  return {
-    items: page.map((p) => rows.get(p.id)).filter((row) => row !== undefined),
-    total: counted?.n ?? 0,
-  };
+  const items = await storedPage(db, 'sheets', companyId, page.getSQL(), loadSheetRows);
+  return { items, total: counted?.n ?? 0 };
 }

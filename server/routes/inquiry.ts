@@ -6,6 +6,7 @@ import { APP_ROUTES as R } from '../../src/contract/api/routes';
 import { DEFAULT_SHEET_LIST_TYPE, type SheetListType } from '../../src/domain/purchase/listTypes';
 import { requireMembership } from '../auth/session';
 import type { AppContext } from '../context';
+import { listPageText, sendData } from '../http/jsonText';
 import { type ListQuery, parseListParams } from '../http/listParams';
 import { answer, ok } from '../http/replies';
 import { sheetDefaultContact, sheetDetail, sheetIdByName } from '../purchasing/sheetLookup';
@@ -24,11 +25,12 @@ export function registerInquiry(app: FastifyInstance, { database }: Pick<AppCont
   app.get<{ Querystring: ListQueryString }>(
     INQUIRY_BASE,
     { schema: { querystring: listQuery } },
-    async (request) => {
+    async (request, reply) => {
       const { membership } = requireMembership(request);
       const params = parseListParams(request.query, SHEET_SORT_KEYS);
       const listType = request.query.sheetType ?? request.query.type ?? DEFAULT_SHEET_LIST_TYPE;
-      return ok(await listSheets(db, { companyId: membership.companyId, listType, params }));
+      const page = await listSheets(db, { companyId: membership.companyId, listType, params });
+      return sendData(reply, listPageText(page));
     },
   );
 
@@ -46,9 +48,9 @@ export function registerInquiry(app: FastifyInstance, { database }: Pick<AppCont
   app.get<{ Params: { id: number } }>(
     `${INQUIRY_BASE}/:id`,
     { schema: { params: idParams, querystring: companyQuery } },
-    async (request) => {
+    async (request, reply) => {
       const { membership } = requireMembership(request);
-      return ok(await sheetDetail(db, membership.companyId, request.params.id));
+      return sendData(reply, await sheetDetail(db, membership.companyId, request.params.id));
     },
   );
 

@@ -2,7 +2,7 @@
 // detail, cancel action, expected arrival date, owner change, get_id by name, the chat's default
 // contact and the list's quick-search form. Rules live in server/purchasing/orderService.ts.
 
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { OrderActionBody, OrderForecastBody } from '../../src/contract/api/outbox';
 import { APP_ROUTES as R } from '../../src/contract/api/routes';
@@ -13,6 +13,7 @@ import type { Db } from '../db/database';
 import { companies, contacts, orders } from '../db/schema/index';
 import { notFound } from '../http/httpError';
 import { ifMatchVersion } from '../http/ifMatch';
+import { listPageText, sendData } from '../http/jsonText';
 import { type ListQuery, listQueryProperties, parseListParams } from '../http/listParams';
 import { answer, ok } from '../http/replies';
 import { contactNotDeleted } from '../partners/deletedContacts';
@@ -24,6 +25,7 @@ import {
 } from '../purchasing/orderService';
 import { mutate } from '../sync/mutation';
 import { loadOrderRows } from '../sync/projections/orders';
+import { storedPage } from '../sync/storedRows';
 import { filterConditions, orderBy, SORTABLE, tabCondition } from './ordersList';
 import { orderSearchForm } from './ordersSearchForm';
 
@@ -54,7 +56,7 @@ export function registerOrders(app: FastifyInstance, { database }: Pick<AppConte
         },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { membership } = requireMembership(request);
       const params = parseListParams(request.query, SORTABLE);
       const where = and(
@@ -63,19 +65,25 @@ export function registerOrders(app: FastifyInstance, { database }: Pick<AppConte
         ...filterConditions(params.filters),
       );
       const [counted] = await db.select({ n: count() }).from(orders).where(where);
-      const page = await db
-        .select({ id: orders.id })
+      const order = orderBy(params.sort);
+      const page = db
+        .select({
+          id: orders.id,
+          ord: sql`row_number() over (order by ${sql.join(order, sql`, `)})`.as('ord'),
+        })
         .from(orders)
         .where(where)
-        .orderBy(...orderBy(params.sort))
+        .orderBy(...order)
         .limit(params.limit)
         .offset(params.offset);
-      const rows = await loadOrderRows(
+      const items = await storedPage(
         db,
-        page.map((row) => row.id),
+        'orders',
+        membership.companyId,
+        page.getSQL(),
+        loadOrderRows,
       );
-      const items = page.flatMap((row) => rows.get(row.id) ?? []);
-      return ok({ items, total: counted?.n ?? 0 });
+      return sendData(reply, listPageText({ items, total: counted?.n ?? 0 }));
     },
   );
 
@@ -98,13 +106,19 @@ export function registerOrders(app: FastifyInstance, { database }: Pick<AppConte
   app.get<{ Params: IdParams }>(
     '/orders-api/v7/orders/:id',
     { schema: { params: idParams, querystring: companyQuery } },
-    async (request) => {
+    async (request, reply) => {
       const { membership } = requireMembership(request);
-      const row = (await loadOrderRows(db, [request.params.id])).get(request.params.id);
-      if (!row || row.company_id !== membership.companyId) {
-        throw notFound(ORDER_MESSAGES.NOT_FOUND);
-      }
-      return ok(row);
+      const { companyId } = membership;
+      const [row] = await storedPage(
+        db,
+        'orders',
+        companyId,
+        sql`select ${orders.id}, 1 as ord from ${orders}
+          where ${orders.id} = ${request.params.id} and ${orders.companyId} = ${companyId}`,
+        loadOrderRows,
+      );
+      if (!row) throw notFound(ORDER_MESSAGES.NOT_FOUND);
+      return sendData(reply, row);
     },
   );
 
