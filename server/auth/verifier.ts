@@ -14,11 +14,44 @@ function expiresAt(payload: JWTPayload): number {
   return payload.exp;
 }
 
+/** How many verified tokens a process remembers (each ~1 KB); the oldest is forgotten first. */
+export const VERIFIED_TOKEN_CACHE = 5_000;
+
+/**
+ * Remembers each token that verified, until its `exp`: a client sends the same access token on
+ * every request for minutes, and an ECDSA verification cost more than the rest of a list page's
+ * work in this process (bench/server.ts). Only the signature, issuer, audience and expiry checks
+ * are skipped; the account, its password-change stamp and its memberships are still read per
+ * request (session.ts), so a disabled account or a left company takes effect at once. A token
+ * that failed is not remembered.
+ */
+export function rememberingVerifier(
+  inner: TokenVerifier,
+  max = VERIFIED_TOKEN_CACHE,
+  now = () => Date.now(),
+): TokenVerifier {
+  const verified = new Map<string, VerifiedToken>();
+  return {
+    async verify(token) {
+      const known = verified.get(token);
+      if (known && known.expiresAt * 1000 > now()) return known;
+      verified.delete(token);
+      const result = await inner.verify(token);
+      if (verified.size >= max) {
+        const oldest = verified.keys().next();
+        if (!oldest.done) verified.delete(oldest.value);
+      }
+      verified.set(token, result);
+      return result;
+    },
+  };
+}
+
 /** Accepts tokens signed by any of the provider's keys (the first signs; older ones wait out their tokens). */
 export function embeddedVerifier(issuer: string, signingKeys: JWK | JWK[]): TokenVerifier {
   const all = Array.isArray(signingKeys) ? signingKeys : [signingKeys];
   const keys = createLocalJWKSet({ keys: all.map(publicJwk) });
-  return {
+  return rememberingVerifier({
     async verify(token): Promise<VerifiedToken> {
       const { payload } = await jwtVerify(token, keys, {
         issuer,
@@ -35,7 +68,7 @@ export function embeddedVerifier(issuer: string, signingKeys: JWK | JWK[]): Toke
         sessionId: typeof payload.sid === 'string' ? payload.sid : undefined,
       };
     },
-  };
+  });
 }
 
 /** The signature algorithms accepted from an external SSO (Keycloak's defaults and their kin). */
@@ -60,7 +93,7 @@ export function externalVerifier(options: {
   const jwksUrl =
     options.jwksUrl ?? `${options.issuer.replace(/\/$/, '')}/protocol/openid-connect/certs`;
   const keys = createRemoteJWKSet(new URL(jwksUrl));
-  return {
+  return rememberingVerifier({
     async verify(token): Promise<VerifiedToken> {
       const { payload, protectedHeader } = await jwtVerify(token, keys, {
         issuer: options.issuer,
@@ -81,5 +114,5 @@ export function externalVerifier(options: {
         issuedAt: typeof payload.iat === 'number' ? payload.iat : undefined,
       };
     },
-  };
+  });
 }
