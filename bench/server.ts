@@ -4,9 +4,12 @@
 //    against a raw SQL read of the same stored rows (the route's own query, the JSON text as
 //    stored) in the same run (the ratio is the feed's overhead), and the feed again as a browser
 //    asks for it (brotli, gzip: @fastify/compress runs per answer);
-//  - list endpoints under autocannon on loopback: requests/s of the purchase and order lists,
-//    against GET /healthz in the same run.
-// Scale: BENCH_SHEETS (default 20000), BENCH_ORDERS (20000), BENCH_TODOS (10000).
+//  - list endpoints under autocannon on loopback: requests/s of the purchase and order lists
+//    (the default query and a filtered one), against GET /healthz in the same run;
+//  - pushes (bench/serverPush.ts): one owner change's latency under 20 concurrent writers, against
+//    the same push with one writer in the same run, and 20 writers on the same rows (409s).
+// Scale: BENCH_SHEETS (default 20000), BENCH_ORDERS (20000), BENCH_TODOS (10000); BENCH_PARTS
+// (default feed,lists,push) picks the parts, BENCH_SECONDS the autocannon duration.
 import { randomUUID } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
 import autocannon from 'autocannon';
@@ -20,6 +23,7 @@ import { seedBulk } from '../server/demo/seed/bulk';
 import { DEFAULT_DEMO_SEED, seedDemoData } from '../server/demo/seed/demo';
 import { readFeedPage } from '../server/routes/sync';
 import { accessTokenFor } from '../tests/support/tokens';
+import { pushes, pushTargets } from './serverPush';
 
 const scale = {
   sheets: Number(process.env.BENCH_SHEETS ?? 20_000),
@@ -28,6 +32,8 @@ const scale = {
 };
 const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 const PAGE = 1000;
+const parts = new Set((process.env.BENCH_PARTS ?? 'feed,lists,push').split(','));
+const WRITERS = 20;
 
 type Figures = Record<string, string>;
 
@@ -149,14 +155,31 @@ async function measure(kind: 'pglite' | 'postgres'): Promise<Figures> {
         worker.once('message', resolve);
         worker.once('error', reject);
       });
-    // Warm both paths once (JIT, caches), then measure the raw read and the feed back to back.
-    await rawRead();
-    await feed('identity');
-    const raw = await rawRead();
-    const plain = await feed('identity');
-    const raw2 = await rawRead();
-    const brotli = await feed('br');
-    const gzip = await feed('gzip');
+    const figures: Figures = { 'seeded rows (incl. feed)': String(seeded.rows) };
+    const rate = ({ rows, seconds }: { rows: number; seconds: number }) =>
+      Math.round(rows / seconds);
+    if (parts.has('feed')) {
+      // Warm both paths once (JIT, caches), then measure the raw read and the feed back to back.
+      await rawRead();
+      await feed('identity');
+      const raw = await rawRead();
+      const plain = await feed('identity');
+      const raw2 = await rawRead();
+      const brotli = await feed('br');
+      const gzip = await feed('gzip');
+      // The raw read measured before and after the plain feed: the better of the two is the baseline.
+      const baseline = Math.max(rate(raw), rate(raw2));
+      const mb = (bytes: number) => (bytes / 1e6).toFixed(1);
+      Object.assign(figures, {
+        'feed rows': String(plain.rows),
+        'raw SQL read, rows/s': String(baseline),
+        'sync feed, rows/s': String(rate(plain)),
+        'feed / raw': (rate(plain) / baseline).toFixed(2),
+        'feed br (q4), rows/s': String(rate(brotli)),
+        'feed gzip, rows/s': String(rate(gzip)),
+        'feed MB: plain / br / gzip': `${mb(plain.bytes)}/${mb(brotli.bytes)}/${mb(gzip.bytes)}`,
+      });
+    }
 
     const load = async (path: string) => {
       const result = await autocannon({
@@ -168,35 +191,52 @@ async function measure(kind: 'pglite' | 'postgres'): Promise<Figures> {
       if (result.non2xx > 0) throw new Error(`${path}: ${result.non2xx} failed requests`);
       return result.requests.average;
     };
-    const health = await load('/healthz');
-    const sheetList = await load(
-      `/inquiry-api/v7/inquiry_quotation?currentCompanyId=${companyId}&sheetType=ALL&pageSize=50`,
-    );
-    const orderList = await load(
-      `/orders-api/v7/orders?currentCompanyId=${companyId}&orderType=ALL&pageSize=50`,
-    );
+    if (parts.has('lists')) {
+      const query = `currentCompanyId=${companyId}&pageSize=50`;
+      const filters = (value: unknown) => encodeURIComponent(JSON.stringify(value));
+      const health = await load('/healthz');
+      // The default query of each list, then one filtered query each: a state group of the
+      // purchase list (an index range plus a state filter) and a brand fragment of the order list
+      // (ilike, no index can serve it).
+      const lists: Array<[string, string]> = [
+        ['purchase list', `/inquiry-api/v7/inquiry_quotation?${query}&sheetType=ALL`],
+        ['order list', `/orders-api/v7/orders?${query}&orderType=ALL`],
+        [
+          'purchase list, state filter',
+          `/inquiry-api/v7/inquiry_quotation?${query}&sheetType=ALL&filters=${filters({ state_group: ['REPLIED'] })}`,
+        ],
+        [
+          'order list, brand filter',
+          `/orders-api/v7/orders?${query}&orderType=ALL&filters=${filters({ brand_name: 'a' })}`,
+        ],
+      ];
+      figures['GET /healthz, req/s'] = health.toFixed(0);
+      for (const [name, path] of lists) {
+        const rps = await load(path);
+        figures[`${name} (50 rows), req/s`] = rps.toFixed(0);
+        figures[`${name} / healthz`] = (rps / health).toFixed(3);
+      }
+    }
+    if (parts.has('push')) {
+      const pushesEach = Number(process.env.BENCH_PUSHES ?? 25);
+      const targets = await pushTargets(database.db, companyId, WRITERS * 5);
+      const run = { db: database.db, address, companyId, token, ...targets };
+      await pushes(run, 1, 20, false); // warm
+      const one = await pushes(run, 1, pushesEach * 4, false);
+      const many = await pushes(run, WRITERS, pushesEach, false);
+      const same = await pushes(run, WRITERS, Math.ceil(pushesEach / 2), true);
+      const ms = (value: number) => value.toFixed(1);
+      Object.assign(figures, {
+        'push, 1 writer: p50/p95 ms': `${ms(one.p50)}/${ms(one.p95)}`,
+        'push, 20 writers: p50/p95 ms': `${ms(many.p50)}/${ms(many.p95)}`,
+        'push, 20 writers: pushes/s': many.rate.toFixed(0),
+        'push, 20 on 4 rows: p50/p95 ms': `${ms(same.p50)}/${ms(same.p95)}`,
+        'push, 20 on 4 rows: 409s': `${same.conflicts}/${same.pushes}`,
+      });
+    }
     await app.close();
 
-    const rate = ({ rows, seconds }: { rows: number; seconds: number }) =>
-      Math.round(rows / seconds);
-    // The raw read measured before and after the plain feed: the better of the two is the baseline.
-    const baseline = Math.max(rate(raw), rate(raw2));
-    const mb = (bytes: number) => (bytes / 1e6).toFixed(1);
-    return {
-      'seeded rows (incl. feed)': String(seeded.rows),
-      'feed rows': String(plain.rows),
-      'raw SQL read, rows/s': String(baseline),
-      'sync feed, rows/s': String(rate(plain)),
-      'feed / raw': (rate(plain) / baseline).toFixed(2),
-      'feed br (q4), rows/s': String(rate(brotli)),
-      'feed gzip, rows/s': String(rate(gzip)),
-      'feed MB: plain / br / gzip': `${mb(plain.bytes)}/${mb(brotli.bytes)}/${mb(gzip.bytes)}`,
-      'GET /healthz, req/s': health.toFixed(0),
-      'purchase list (50 rows), req/s': sheetList.toFixed(0),
-      'order list (50 rows), req/s': orderList.toFixed(0),
-      'purchase list / healthz': (sheetList / health).toFixed(3),
-      'order list / healthz': (orderList / health).toFixed(3),
-    };
+    return figures;
   });
 }
 
@@ -207,9 +247,9 @@ console.info(
   `server bench: ${scale.sheets} sheets, ${scale.orders} orders, ${scale.todos} to-dos in one company`,
 );
 const keys = Object.keys(results[0]?.[1] ?? {});
-console.info(`  ${'figure'.padEnd(34)}${results.map(([name]) => name.padStart(14)).join('')}`);
+console.info(`  ${'figure'.padEnd(46)}${results.map(([name]) => name.padStart(14)).join('')}`);
 for (const key of keys) {
   console.info(
-    `  ${key.padEnd(34)}${results.map(([, f]) => (f[key] ?? '').padStart(14)).join('')}`,
+    `  ${key.padEnd(46)}${results.map(([, f]) => (f[key] ?? '').padStart(14)).join('')}`,
   );
 }
