@@ -139,8 +139,11 @@ export function startServer(
     },
   );
   const log = createWriteStream(logFile);
-  child.stdout?.pipe(log);
-  child.stderr?.pipe(log);
+  // Two streams into one file: the first to end must not end it (the other may still write, as
+  // when a SIGKILL closes them in turn); the child's close does.
+  child.stdout?.pipe(log, { end: false });
+  child.stderr?.pipe(log, { end: false });
+  child.once('close', () => log.end());
   return {
     started: { child, stop: stopper(child, 'SIGTERM') },
     ready: waitForLine(child, /ready at http/, `server ${name}`, logFile),
