@@ -15,7 +15,7 @@ import { freePort } from '../e2e/proxy/stack';
 import { readFeedPage } from '../server/routes/sync';
 import { cpuMeter, peakRssMb } from './rush/cpu';
 import { afterFaults, type FaultPlan, faultPlan } from './rush/faults';
-import { printTable, pushLines, syncLines } from './rush/figures';
+import { percentile, printTable, pushLines, syncLines } from './rush/figures';
 import { type PushFigures, pushUntil } from './rush/pusher';
 import {
   type Company,
@@ -27,7 +27,7 @@ import {
   seededCompany,
   tokenFor,
 } from './rush/stack';
-import { type Device, FEED_PAGE, firstSync, liveSocket } from './rush/syncer';
+import { type Device, FEED_PAGE, firstSync, follower, liveSocket } from './rush/syncer';
 
 const int = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const scale = {
@@ -177,7 +177,38 @@ async function configuration(
       const rush = columns[`rush: ${syncers} sync + ${pushers} push`] ?? {};
       for (const key of Object.keys(rush)) if (key.startsWith('CPU')) rush[key] = '— (faults)';
       const all = [...pushedAlone, ...pushed];
-      columns['after faults'] = await afterFaults(plan, company, syncs, all, pushDevices, sockets);
+      const after = await afterFaults(plan, company, syncs, all, pushDevices, sockets);
+      columns['after faults'] = after;
+    }
+
+    // Steady work after the rush: the pushers again, and every synced device pulls on each poke
+    // (the live fan-out: one change costs a pull on every online device of the company).
+    if (!plan) {
+      const followers = syncs.map((sync, i) => {
+        const follow = follower(syncDevices[i] as Device, sync.cursor);
+        const socket = sockets[i];
+        if (socket) socket.state.onPoke = follow.poke;
+        return follow;
+      });
+      cpu = meter();
+      pokesBefore = pokes();
+      const steady = new AbortController();
+      setTimeout(() => steady.abort(), pushSeconds * 1000);
+      t0 = performance.now();
+      const pushedSteady = await Promise.all(startPushers(company, pushDevices, steady.signal));
+      await Promise.all(followers.map((f) => f.idle()));
+      for (const socket of sockets) socket.state.onPoke = null;
+      const pullMs = followers.flatMap((f) => f.figures.pullMs);
+      columns[`pushers + ${syncers} following`] = {
+        ...pushLines({
+          pushes: pushedSteady,
+          seconds: (performance.now() - t0) / 1000,
+          cpu: cpu.stop(),
+          pokes: pokes() - pokesBefore,
+        }),
+        'pulls on pokes (rows)': `${followers.reduce((a, f) => a + f.figures.pulls, 0)} (${followers.reduce((a, f) => a + f.figures.rows, 0)})`,
+        'pull p50 / p95': `${percentile(pullMs, 50).toFixed(0)} ms / ${percentile(pullMs, 95).toFixed(0)} ms`,
+      };
     }
 
     // Bandwidth of a browser that asks gzip only (Safari on older phones, some proxies).

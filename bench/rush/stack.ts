@@ -60,7 +60,7 @@ export type Company = {
   seeded: BulkSummary;
   companyId: number;
   /** Members with an account, oldest first: each device signs in as one of them. */
-  members: Array<{ contactId: number; accountId: number }>;
+  members: Array<{ contactId: number; accountId: number; name: string }>;
   /** Sheets whose owner may change, with their present owner. */
   targets: Target[];
   drop(): Promise<void>;
@@ -74,7 +74,7 @@ export async function seededCompany(adminUrl: string, scale: Scale): Promise<Com
   const seeded = await seedBulk(database, { ...scale, seed: 7 });
   const companyId = seeded.company.id;
   const people = await database.db
-    .select({ contactId: contacts.id, accountId: contacts.accountId })
+    .select({ contactId: contacts.id, accountId: contacts.accountId, name: contacts.name })
     .from(contacts)
     .where(
       and(

@@ -31,6 +31,8 @@ export type SyncFigures = {
   pageMs: number[];
   errors: string[];
   seconds: number;
+  /** Where the pull ended: the next pull starts here. */
+  cursor: string;
 };
 
 function get(agent: Agent, url: string, token: string, encodings: string) {
@@ -77,10 +79,18 @@ function countChanges(page: Buffer): number {
  */
 export async function firstSync(
   device: Device,
-  options: { stop?: AbortSignal; encodings?: string; onPage?: (rows: number) => void } = {},
+  options: {
+    stop?: AbortSignal;
+    encodings?: string;
+    onPage?: (rows: number) => void;
+    /** A later pull: from this cursor (the engine's pull on a poke). */
+    from?: string;
+    /** The device's connection, kept between pulls (a first sync opens its own). */
+    agent?: Agent;
+  } = {},
 ): Promise<SyncFigures> {
   const { stop, encodings = BROWSER_ENCODINGS, onPage } = options;
-  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  const agent = options.agent ?? new Agent({ keepAlive: true, maxSockets: 1 });
   const figures: SyncFigures = {
     rows: 0,
     pages: 0,
@@ -89,10 +99,11 @@ export async function firstSync(
     pageMs: [],
     errors: [],
     seconds: 0,
+    cursor: options.from ?? '',
   };
   const started = performance.now();
   try {
-    for (let cursor = '', remaining = ''; !stop?.aborted; ) {
+    for (let cursor = figures.cursor, remaining = ''; !stop?.aborted; ) {
       const url = `${device.baseUrl}/sync-api/v1/changes?currentCompanyId=${device.companyId}&cursor=${cursor}&limit=${FEED_PAGE}${remaining}`;
       const asked = performance.now();
       try {
@@ -109,8 +120,9 @@ export async function firstSync(
         figures.pages++;
         figures.wireBytes += res.body.length;
         figures.jsonBytes += page.length;
-        if (head[2] !== 'true') break;
         cursor = head[1] ?? '';
+        figures.cursor = cursor;
+        if (head[2] !== 'true') break;
         remaining = `&remaining=${head[3]}`;
       } catch (error) {
         figures.errors.push(`feed page: ${(error as Error).message}`);
@@ -118,7 +130,7 @@ export async function firstSync(
       }
     }
   } finally {
-    agent.destroy();
+    if (!options.agent) agent.destroy();
   }
   figures.seconds = (performance.now() - started) / 1000;
   return figures;
@@ -127,7 +139,13 @@ export async function firstSync(
 /** A tab's live socket: signed in, subscribed to the company's pokes; counts what arrives. */
 export function liveSocket(device: Device) {
   const url = `${device.baseUrl.replace(/^http/, 'ws')}/ws`;
-  const state = { pokes: 0, errors: [] as string[], open: false };
+  const state = {
+    pokes: 0,
+    errors: [] as string[],
+    open: false,
+    /** Called on every poke (the engine pulls). */
+    onPoke: null as (() => void) | null,
+  };
   let socket: WebSocket | null = null;
   let closed = false;
   const send = (frame: LiveClientFrame) => socket?.send(JSON.stringify(frame));
@@ -141,7 +159,10 @@ export function liveSocket(device: Device) {
     });
     current.on('message', (data) => {
       const frame = JSON.parse(String(data)) as { type: string; error_code?: string };
-      if (frame.type === 'event') state.pokes++;
+      if (frame.type === 'event') {
+        state.pokes++;
+        state.onPoke?.();
+      }
       if (frame.type === 'error') state.errors.push(`live: ${frame.error_code}`);
     });
     current.on('error', (error) => state.errors.push(`live: ${error.message}`));
@@ -157,6 +178,41 @@ export function liveSocket(device: Device) {
     close() {
       closed = true;
       socket?.close();
+    },
+  };
+}
+
+/**
+ * A synced device following its company: on a poke it pulls from its cursor, one pull at a time,
+ * and once more if pokes came during the pull (the engine's PullScheduler does the same).
+ */
+export function follower(device: Device, cursor: string) {
+  const figures = { pulls: 0, rows: 0, pullMs: [] as number[], errors: 0 };
+  let running: Promise<void> | null = null;
+  let again = false;
+  let at = cursor;
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  const pull = async () => {
+    do {
+      again = false;
+      const page = await firstSync(device, { from: at, agent });
+      at = page.cursor;
+      figures.pulls++;
+      figures.rows += page.rows;
+      figures.pullMs.push(page.seconds * 1000);
+      figures.errors += page.errors.length;
+    } while (again);
+    running = null;
+  };
+  return {
+    figures,
+    poke() {
+      if (running) again = true;
+      else running = pull();
+    },
+    async idle() {
+      while (running) await running;
+      agent.destroy();
     },
   };
 }
