@@ -170,6 +170,9 @@ async function configuration(
       ...syncLines({ syncs, seconds, cpu: used }),
       ...pushLines({ pushes: pushed, seconds, cpu: used, pokes: pokes() - pokesBefore }, false),
       'server processes’ peak RSS': `${rss.join(' + ')} MB`,
+      'live socket errors': String(
+        sockets.reduce((a, socket) => a + socket.state.errors.length, 0),
+      ),
     };
     log(`rush: ${syncs.reduce((a, s) => a + s.rows, 0)} rows in ${seconds.toFixed(1)} s`);
     if (plan) {
@@ -231,7 +234,7 @@ try {
   log(
     `seeding ${scale.sheets} sheets, ${scale.orders} orders, ${scale.todos} to-dos on PostgreSQL`,
   );
-  const company = await seededCompany(pg.adminUrl, scale);
+  const company = await seededCompany(pg.adminUrl, scale, syncers + pushers);
   try {
     log(
       `seeded ${company.seeded.feedEntries} feed entries in ${(company.seeded.elapsedMs / 1000).toFixed(0)} s; ${company.members.length} members`,

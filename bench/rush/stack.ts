@@ -24,7 +24,7 @@ import { type BulkSummary, seedBulk } from '../../server/demo/seed/bulk';
 import { DEFAULT_DEMO_SEED, seedDemoData } from '../../server/demo/seed/demo';
 import { canChangeSheetOwner } from '../../src/domain/purchase/rules';
 import { postgresBinDir, startPrivatePostgres } from '../../tests/support/privatePostgres';
-import { accessTokenFor } from '../../tests/support/tokens';
+import { accessTokenFor, createAccount } from '../../tests/support/tokens';
 import { leavesOf, parentOf } from './cpu';
 import type { Target } from './pusher';
 
@@ -66,13 +66,8 @@ export type Company = {
   drop(): Promise<void>;
 };
 
-export async function seededCompany(adminUrl: string, scale: Scale): Promise<Company> {
-  const created = await createDatabase(adminUrl, `rush_${randomUUID().replaceAll('-', '')}`);
-  const database = await openDatabase({ databaseUrl: created.url });
-  await database.migrate();
-  await seedDemoData(database, { seed: DEFAULT_DEMO_SEED });
-  const seeded = await seedBulk(database, { ...scale, seed: 7 });
-  const companyId = seeded.company.id;
+/** The company's staff in service with a sign-in account, oldest first. */
+async function membersOf(database: Database, companyId: number) {
   const people = await database.db
     .select({ contactId: contacts.id, accountId: contacts.accountId, name: contacts.name })
     .from(contacts)
@@ -84,9 +79,43 @@ export async function seededCompany(adminUrl: string, scale: Scale): Promise<Com
       ),
     )
     .orderBy(asc(contacts.id));
-  const members = people.flatMap((p) =>
-    p.accountId === null ? [] : [{ ...p, accountId: p.accountId }],
-  );
+  return people.flatMap((p) => (p.accountId === null ? [] : [{ ...p, accountId: p.accountId }]));
+}
+
+/** Live sockets one account may hold is 10 (server/live/limits.ts): the bench keeps to 8. */
+const SOCKETS_PER_ACCOUNT = 8;
+
+/**
+ * More signed-in colleagues, when the devices need them: accounts added to the company's staff
+ * without a feed entry (the bench's devices read sheets, orders and to-dos, not the staff list).
+ */
+async function addMembers(database: Database, companyId: number, count: number) {
+  for (let i = 1; i <= count; i++) {
+    const name = `早高峰${i}`;
+    const username = `rush-${companyId}-${i}`;
+    const accountId = await createAccount(database, { username, password: 'Rush@2026', name });
+    await database.db.insert(contacts).values({ companyId, accountId, name });
+  }
+}
+
+/** A database of its own with the demo and a bench-scale company; members for `devices`. */
+export async function seededCompany(
+  adminUrl: string,
+  scale: Scale,
+  devices: number,
+): Promise<Company> {
+  const created = await createDatabase(adminUrl, `rush_${randomUUID().replaceAll('-', '')}`);
+  const database = await openDatabase({ databaseUrl: created.url });
+  await database.migrate();
+  await seedDemoData(database, { seed: DEFAULT_DEMO_SEED });
+  const seeded = await seedBulk(database, { ...scale, seed: 7 });
+  const companyId = seeded.company.id;
+  let members = await membersOf(database, companyId);
+  const wanted = Math.ceil(devices / SOCKETS_PER_ACCOUNT);
+  if (members.length < wanted) {
+    await addMembers(database, companyId, wanted - members.length);
+    members = await membersOf(database, companyId);
+  }
   if (members.length < 2) throw new Error('the bench company needs two members with accounts');
   const sheetRows = await database.db
     .select({
