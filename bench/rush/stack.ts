@@ -5,7 +5,7 @@
 
 import { spawn, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
@@ -179,6 +179,9 @@ export async function deploy(
   processes: number,
   ports: { servers: number; nginx: number },
 ): Promise<Deployment> {
+  if (!existsSync(NGINX)) {
+    throw new Error(`bench:rush needs nginx at ${NGINX} (apt-get install -y nginx, or NGINX_PATH)`);
+  }
   const dir = mkdtempSync(join(tmpdir(), 'rush-'));
   const url = `http://127.0.0.1:${ports.nginx}`;
   const env = {
