@@ -2,7 +2,10 @@
 // against the real server in-process on loopback with bench-scale data (server/demo/seed/bulk.ts):
 //  1. first full sync of the company by the product's worker (src/sync/client.ts): rows/s, the
 //     ratio to raw Dexie bulkPut of the same rows in the same browser and run, main-thread long
-//     tasks during the sync, local storage per 10k rows;
+//     tasks during the sync, local storage per 10k rows; and the server's share of its wall time:
+//     the same first sync again in a fresh profile, every feed page answered at once with the
+//     bytes the first one was sent (the engine fetches the next page while it writes one, so
+//     the time requests are open overlaps the browser's work and is not the share);
 //  2. change-to-screen: another user changes a sheet's owner through the API; from the commit
 //     (the server's NOTIFY, seen in this process) to a second page's live query showing it;
 //  3. enqueue + optimistic effect: from the enqueue call to the live query showing it.
@@ -22,7 +25,7 @@ import { BENCH_BASE, type BuiltPage, buildBenchPage } from './browser/build';
 import type { RawFigures, SyncFigures } from './browser/protocol';
 import { scratchDir } from './browser/scratch';
 import { seededCopy } from './browser/seedCache';
-import { feedTimer, ownerChanges, people, pokeWatcher } from './browser/serverSide';
+import { feedReplay, feedTimer, ownerChanges, people, pokeWatcher } from './browser/serverSide';
 
 const scale = {
   sheets: Number(process.env.BENCH_SYNC_SHEETS ?? 50_000),
@@ -124,6 +127,7 @@ try {
   const issuer = `${config.publicUrl}/oidc`;
   const token = await accessTokenFor(database, issuer, who.user, { expiresInSeconds: 3600 });
   const otherToken = await accessTokenFor(database, issuer, who.other, { expiresInSeconds: 3600 });
+  const replay = feedReplay(app);
   const origin = await app.listen({ port: 0, host: '127.0.0.1' });
   const feed = feedTimer(app.server);
   const info: SyncSessionInfo = {
@@ -148,6 +152,31 @@ try {
     first.evaluate(([i, t]) => window.bench.sync(i, t), [info, token] as const),
   );
   const syncFeed = feed.take();
+  // The same first sync with a server that takes no time: in a fresh profile (an empty
+  // database), every feed page answered from the bytes recorded above.
+  const instant = await phase('first sync, feed replayed', async () => {
+    replay.play();
+    const replayProfile = await scratchDir('purchasing-bench-chromium');
+    const replayContext = await chromium.launchPersistentContext(replayProfile, {
+      executablePath: CHROMIUM,
+      args: CHROMIUM_ARGS,
+      headless: true,
+    });
+    try {
+      const again = await openPage(replayContext, origin);
+      const figures: SyncFigures = await again.evaluate(([i, t]) => window.bench.sync(i, t), [
+        info,
+        token,
+      ] as const);
+      await again.evaluate(() => window.bench.stop());
+      return figures;
+    } finally {
+      await replayContext.close();
+      await rm(replayProfile, { recursive: true, force: true });
+      replay.stop();
+    }
+  });
+  feed.take();
   const raw: RawFigures = await phase('raw baseline', () =>
     first.evaluate(([i, t, p, e]) => window.bench.rawBaseline(i, t, p, e), [
       info,
@@ -216,7 +245,6 @@ try {
 
   const engineRate = sync.rows / (sync.ms / 1000);
   const rawRate = raw.rows / (raw.writeMs / 1000);
-  const browserMs = sync.ms - syncFeed.serverMs;
   const summary = (values: number[]) =>
     `p50 ${ms(percentile(values, 50))}, p95 ${ms(percentile(values, 95))}, ` +
     `max ${ms(Math.max(...values))}`;
@@ -231,8 +259,16 @@ try {
   line('first full sync (engine, worker)', `${count(sync.rows)} rows in ${seconds(sync.ms)}`);
   line('  rows/s', count(engineRate));
   line(
-    `  server answering ${syncFeed.pages} feed pages`,
-    `${seconds(syncFeed.serverMs)}; the rest (browser) ${seconds(browserMs)}`,
+    `  feed requests open (${syncFeed.pages} pages)`,
+    `${seconds(syncFeed.serverMs)}, overlapping the browser's writes`,
+  );
+  line(
+    '  the same, every page answered at once',
+    `${count(instant.rows)} rows in ${seconds(instant.ms)} (${replay.served} pages replayed)`,
+  );
+  line(
+    "  server's share of the wall time (≤ 15%)",
+    `${(((sync.ms - instant.ms) / sync.ms) * 100).toFixed(0)}%`,
   );
   line('raw Dexie bulkPut (worker, strict)', `${count(raw.rows)} rows in ${seconds(raw.writeMs)}`);
   line('  rows/s', count(rawRate));
@@ -240,8 +276,8 @@ try {
     '  feed fetched, parsed, derived first',
     `${seconds(raw.fetchMs)} (server ${seconds(rawFeed.serverMs)}), not in the rate`,
   );
-  line('engine / raw (target ≥ 0.8)', (engineRate / rawRate).toFixed(2));
-  line('  browser side only (raw ms / rest ms)', (raw.writeMs / browserMs).toFixed(2));
+  line('engine / raw (target ≥ 0.8; > 1: faster than raw)', (engineRate / rawRate).toFixed(2));
+  line('  browser side only (raw ms / replayed ms)', (raw.writeMs / instant.ms).toFixed(2));
   const engineWriteRate = raw.engineWrite.rows / (raw.engineWrite.ms / 1000);
   line(
     `engine's writePage, prefetched pages (1 in ${ENGINE_WRITE_SHARE})`,

@@ -1,9 +1,11 @@
 // The server side of the browser sync bench (bench/sync-browser.ts): who the page signs in as and
 // what it changes, read from the seeded database; the commit time of a change, taken from the
-// server's own NOTIFY in this process; the time the server spends answering feed pages, so the
-// engine's time can be split between the server and the browser.
+// server's own NOTIFY in this process; the time feed requests are open; and a replay of the feed
+// pages a first sync was sent, answered at once, so a second sync shows the wall time without
+// the server's.
 import type { Server } from 'node:http';
 import { and, asc, eq, isNotNull } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../server/db/database';
 import { contacts, sheets } from '../../server/db/schema/index';
 import { LIVE_CHANNEL, LiveDecoder } from '../../server/live/notify';
@@ -107,6 +109,50 @@ export function feedTimer(server: Server) {
       pages = 0;
       serverMs = 0;
       return taken;
+    },
+  };
+}
+
+const FEED_PATH = '/sync-api/v1/changes';
+
+/**
+ * Records the feed answers (bytes and encoding, by URL) until `play()`; then answers a request
+ * for a recorded URL at once with them, before the route runs (the sign-in check still runs:
+ * its hook comes first). Register before the app listens.
+ */
+export function feedReplay(app: FastifyInstance) {
+  const recorded = new Map<string, { bytes: Buffer; encoding: string | undefined }>();
+  let mode: 'record' | 'play' | 'off' = 'record';
+  let served = 0;
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (mode === 'record' && request.url.startsWith(FEED_PATH) && Buffer.isBuffer(payload)) {
+      const encoding = reply.getHeader('content-encoding');
+      recorded.set(request.url, {
+        bytes: payload,
+        encoding: typeof encoding === 'string' ? encoding : undefined,
+      });
+    }
+    return payload;
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    if (mode !== 'play') return;
+    const answer = recorded.get(request.url);
+    if (!answer) return;
+    served += 1;
+    reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
+    if (answer.encoding) reply.header('content-encoding', answer.encoding);
+    return reply.send(answer.bytes);
+  });
+  return {
+    play() {
+      mode = 'play';
+    },
+    stop() {
+      mode = 'off';
+      recorded.clear();
+    },
+    get served() {
+      return served;
     },
   };
 }
