@@ -29,12 +29,15 @@ export async function storedPage<T extends SyncTable>(
   page: SQL,
   project: Projector<T>,
 ): Promise<JsonText[]> {
+  // A correlated lookup by primary key per row, not a join: PGlite keeps no statistics after a
+  // bulk load, and there the join was planned as a scan of the whole feed (4 pages/s at 20k).
   const result = (await db.execute(sql`
-    select p.id, coalesce(c.row_text, c.row::text) as row_text
+    select p.id, (
+      select coalesce(c.row_text, c.row::text) from ${syncChanges} c
+      where c.company_id = ${companyId} and c.table_name = ${table}
+        and c.row_id = p.id::text and c.op = 'upsert'
+    ) as row_text
     from (${page}) p
-    left join ${syncChanges} c
-      on c.company_id = ${companyId} and c.table_name = ${table}
-      and c.row_id = p.id::text and c.op = 'upsert'
     order by p.ord`)) as unknown as { rows: PageRow[] };
   const rows = result.rows.map((r) => ({ id: Number(r.id), text: r.row_text }));
   const missing = rows.filter((r) => r.text === null).map((r) => r.id);
