@@ -91,6 +91,12 @@ async function openPostgres(url: string, timeouts: DatabaseTimeouts): Promise<Da
   const pool = new pg.Pool({ connectionString: url, max: 10, ...poolTimeoutOptions(timeouts) });
   // A dropped idle connection must not crash the process; the pool reconnects on next use.
   pool.on('error', (error) => console.error('PostgreSQL pool error:', error.message));
+  // Nor one lost while a request holds it between two statements (PostgreSQL restarting): the
+  // pool listens on idle connections only, and an unheard 'error' would end the process. The
+  // request's next statement fails, and the connection is discarded when it is released.
+  pool.on('connect', (client) => {
+    client.on('error', (error) => console.error('PostgreSQL connection lost:', error.message));
+  });
   const db = drizzlePg({ client: pool, schema });
   return {
     kind: 'postgres',
