@@ -16,7 +16,9 @@ export type SheetDetail = SheetRow | { redirect: { module: 'ORDER'; id: number }
 
 /** The detail as JSON text: the sheet's stored feed row (server/sync/storedRows.ts), or the pointer. */
 export async function sheetDetail(db: Db, companyId: number, id: number): Promise<JsonText> {
-  const [row] = await storedPage(
+  const {
+    items: [row],
+  } = await storedPage(
     db,
     'sheets',
     companyId,

@@ -34,6 +34,7 @@ import { contacts, orders, sheets } from '../db/schema/index';
 import { badRequest } from '../http/httpError';
 import type { JsonText } from '../http/jsonText';
 import type { FilterValue, ListParams } from '../http/listParams';
+import { feedHead, type ListTotals } from '../sync/listTotals';
 import { loadSheetRows } from '../sync/projections/sheets';
 import { storedPage } from '../sync/storedRows';
 
@@ -170,12 +171,14 @@ const ORDER_KEYS = new Set<string>([
 ]);
 
 /**
- * A page of the list as the feed's stored rows (server/sync/storedRows.ts) and the list's total.
- * The count joins the order only when a filter reads it: with the join PostgreSQL scanned the
+ * A page of the list as the feed's stored rows (server/sync/storedRows.ts) and the list's total,
+ * counted again only when the company's feed moved (listTotals.ts). The count joins the order
+ * only when a filter reads it: with the join PostgreSQL scanned the
  * whole table (the sheet's order_id) where the company index alone answers the count.
  */
 export async function listSheets(
   db: Db,
+  totals: ListTotals,
   { companyId, listType, params }: SheetListQuery,
 ): Promise<{ items: JsonText[]; total: number }> {
   const where = [eq(sheets.companyId, companyId), ...filterConditions(params.filters)];
@@ -191,9 +194,6 @@ export async function listSheets(
   const sort = params.sort;
   const filtersOrders = Object.keys(params.filters).some((key) => ORDER_KEYS.has(key));
   const readsOrders = filtersOrders || (sort !== null && ORDER_KEYS.has(sort.key));
-  const counting = db.select({ n: count() }).from(sheets).$dynamic();
-  if (filtersOrders) counting.leftJoin(orders, eq(orders.id, sheets.orderId));
-  const [counted] = await counting.where(condition);
   const column = sort ? SHEET_SORT_COLUMNS[sort.key] : undefined;
   const order: SQL[] = [
     column
@@ -215,6 +215,13 @@ export async function listSheets(
     .orderBy(...order)
     .limit(params.limit)
     .offset(params.offset);
-  const items = await storedPage(db, 'sheets', companyId, page.getSQL(), loadSheetRows);
-  return { items, total: counted?.n ?? 0 };
+  const { items, head } = await storedPage(db, 'sheets', companyId, page.getSQL(), loadSheetRows);
+  const key = `sheets/${companyId}/${listType}/${JSON.stringify(params.filters)}`;
+  const total = await totals.total(key, head ?? (await feedHead(db, companyId)), async () => {
+    const counting = db.select({ n: count() }).from(sheets).$dynamic();
+    if (filtersOrders) counting.leftJoin(orders, eq(orders.id, sheets.orderId));
+    const [counted] = await counting.where(condition);
+    return counted?.n ?? 0;
+  });
+  return { items, total };
 }

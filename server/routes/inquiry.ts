@@ -12,6 +12,7 @@ import { answer, ok } from '../http/replies';
 import { sheetDefaultContact, sheetDetail, sheetIdByName } from '../purchasing/sheetLookup';
 import { listSheets, SHEET_SORT_KEYS } from '../purchasing/sheetQueries';
 import { sheetSearchForm } from '../purchasing/sheetSearchForm';
+import { ListTotals } from '../sync/listTotals';
 import { registerInquiryActions } from './inquiryActions';
 import { companyQuery, idParams, listQuery, nameParams, searchFormQuery } from './inquirySchemas';
 
@@ -21,6 +22,7 @@ type ListQueryString = ListQuery & { sheetType?: SheetListType; type?: SheetList
 
 export function registerInquiry(app: FastifyInstance, { database }: Pick<AppContext, 'database'>) {
   const { db } = database;
+  const totals = new ListTotals();
 
   app.get<{ Querystring: ListQueryString }>(
     INQUIRY_BASE,
@@ -29,7 +31,8 @@ export function registerInquiry(app: FastifyInstance, { database }: Pick<AppCont
       const { membership } = requireMembership(request);
       const params = parseListParams(request.query, SHEET_SORT_KEYS);
       const listType = request.query.sheetType ?? request.query.type ?? DEFAULT_SHEET_LIST_TYPE;
-      const page = await listSheets(db, { companyId: membership.companyId, listType, params });
+      const query = { companyId: membership.companyId, listType, params };
+      const page = await listSheets(db, totals, query);
       return sendData(reply, listPageText(page));
     },
   );

@@ -23,6 +23,7 @@ import {
   ORDER_MESSAGES,
   setForecastReceiveDate,
 } from '../purchasing/orderService';
+import { feedHead, ListTotals } from '../sync/listTotals';
 import { mutate } from '../sync/mutation';
 import { loadOrderRows } from '../sync/projections/orders';
 import { storedPage } from '../sync/storedRows';
@@ -41,6 +42,8 @@ type IdParams = { id: number };
 
 export function registerOrders(app: FastifyInstance, { database }: Pick<AppContext, 'database'>) {
   const { db } = database;
+  // Totals of the list, counted again when the company's feed moves (server/sync/listTotals.ts).
+  const totals = new ListTotals();
 
   app.get<{ Querystring: ListQuery & { orderType: OrderTab } }>(
     '/orders-api/v7/orders',
@@ -64,7 +67,6 @@ export function registerOrders(app: FastifyInstance, { database }: Pick<AppConte
         tabCondition(request.query.orderType),
         ...filterConditions(params.filters),
       );
-      const [counted] = await db.select({ n: count() }).from(orders).where(where);
       const order = orderBy(params.sort);
       const page = db
         .select({
@@ -76,14 +78,20 @@ export function registerOrders(app: FastifyInstance, { database }: Pick<AppConte
         .orderBy(...order)
         .limit(params.limit)
         .offset(params.offset);
-      const items = await storedPage(
+      const { companyId } = membership;
+      const { items, head } = await storedPage(
         db,
         'orders',
-        membership.companyId,
+        companyId,
         page.getSQL(),
         loadOrderRows,
       );
-      return sendData(reply, listPageText({ items, total: counted?.n ?? 0 }));
+      const key = `orders/${companyId}/${request.query.orderType}/${JSON.stringify(params.filters)}`;
+      const total = await totals.total(key, head ?? (await feedHead(db, companyId)), async () => {
+        const [counted] = await db.select({ n: count() }).from(orders).where(where);
+        return counted?.n ?? 0;
+      });
+      return sendData(reply, listPageText({ items, total }));
     },
   );
 
@@ -109,7 +117,9 @@ export function registerOrders(app: FastifyInstance, { database }: Pick<AppConte
     async (request, reply) => {
       const { membership } = requireMembership(request);
       const { companyId } = membership;
-      const [row] = await storedPage(
+      const {
+        items: [row],
+      } = await storedPage(
         db,
         'orders',
         companyId,

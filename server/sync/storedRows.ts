@@ -8,6 +8,7 @@ import type { FeedRowOf, SyncTable } from '../../src/contract/feedRows';
 import type { Reader } from '../db/database';
 import { syncChanges } from '../db/schema/index';
 import { type JsonText, jsonText } from '../http/jsonText';
+import { feedHeadSql } from './listTotals';
 
 /** Projects rows live (the loaders of server/sync/projections), for ids stored without text. */
 export type Projector<T extends SyncTable> = (
@@ -15,12 +16,16 @@ export type Projector<T extends SyncTable> = (
   ids: number[],
 ) => Promise<Map<number, FeedRowOf[T]>>;
 
-type PageRow = { id: number | string; row_text: string | null };
+type PageRow = { id: number | string; row_text: string | null; head: number | string };
+
+/** A page's rows, and the company's feed head version they were read at (null: no rows). */
+export type StoredPage = { items: JsonText[]; head: number | null };
 
 /**
  * The rows of `page` (a select of `id` and `ord`, the row's place in the answer), in that order,
  * as the company's stored feed text. One statement: the page and its texts share one snapshot.
- * A detail is a page of one row (`1 as ord`) scoped to the company.
+ * A detail is a page of one row (`1 as ord`) scoped to the company. The feed's head version
+ * comes along for the list's total (listTotals.ts).
  */
 export async function storedPage<T extends SyncTable>(
   db: Reader,
@@ -28,7 +33,7 @@ export async function storedPage<T extends SyncTable>(
   companyId: number,
   page: SQL,
   project: Projector<T>,
-): Promise<JsonText[]> {
+): Promise<StoredPage> {
   // A correlated lookup by primary key per row, not a join: PGlite keeps no statistics after a
   // bulk load, and there the join was planned as a scan of the whole feed (4 pages/s at 20k).
   const result = (await db.execute(sql`
@@ -36,15 +41,17 @@ export async function storedPage<T extends SyncTable>(
       select coalesce(c.row_text, c.row::text) from ${syncChanges} c
       where c.company_id = ${companyId} and c.table_name = ${table}
         and c.row_id = p.id::text and c.op = 'upsert'
-    ) as row_text
+    ) as row_text, ${feedHeadSql(companyId)} as head
     from (${page}) p
     order by p.ord`)) as unknown as { rows: PageRow[] };
   const rows = result.rows.map((r) => ({ id: Number(r.id), text: r.row_text }));
   const missing = rows.filter((r) => r.text === null).map((r) => r.id);
   const projected = missing.length > 0 ? await project(db, missing) : new Map();
-  return rows.flatMap(({ id, text }) => {
+  const items = rows.flatMap(({ id, text }) => {
     if (text !== null) return [text as JsonText];
     const row = projected.get(id);
     return row === undefined ? [] : [jsonText(row)];
   });
+  const [first] = result.rows;
+  return { items, head: first === undefined ? null : Number(first.head) };
 }

@@ -1,13 +1,15 @@
 // List pages and details are built from the rows the feed stored with each change (issue 19 item
 // 1, server/sync/storedRows.ts): these tests prove the answers are byte for byte the envelope
 // `ok({ items, total })` would give around the live projections, that the stored text is what is
-// read (not a fresh projection), and that a row stored without text is projected in its place.
+// read (not a fresh projection), that a row stored without text is projected in its place, and
+// that a list's total is counted again when the company's feed moves (listTotals.ts).
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../../server/db/database';
 import { seedDemoData } from '../../../server/demo/seed/demo';
 import { loadOrderRows } from '../../../server/sync/projections/orders';
 import { loadSheetRows } from '../../../server/sync/projections/sheets';
+import { nextVersion, write } from '../../../server/sync/write';
 import { startTestServer, type TestServer } from '../../support/app';
 import { drivers } from '../../support/databases';
 import { accessTokenFor } from '../../support/tokens';
@@ -138,5 +140,21 @@ describe.each(drivers)('list pages and details from stored rows on %s', (driver)
       delete from sync_changes
       where company_id = ${companyId} and table_name = 'sheets' and row_id = ${String(second)}`);
     expect(await get(SHEETS, { pageSize: '3' })).toBe(body);
+  });
+
+  it('counts a list again when the company’s feed moves, not before', async () => {
+    const signed = async () =>
+      (JSON.parse(await get(SHEETS, { sheetType: 'SIGNED' })) as Listed).data.total;
+    const before = await signed();
+    const [sheet] = await rowsOf<{ id: string }>(sql`
+      select id from sheets where company_id = ${companyId} and state <> 'SIGN' order by id limit 1`);
+    // A change the feed does not record (no writer does this) leaves the kept total as it was…
+    await db.execute(sql`update sheets set state = 'SIGN' where id = ${Number(sheet?.id)}`);
+    expect(await signed()).toBe(before);
+    // …and the company's next recorded change, whatever it is, has it counted again.
+    await write(db, async (tx, changes) => {
+      changes.remove('todos', 900_000_002, await nextVersion(tx), [companyId]);
+    });
+    expect(await signed()).toBe(before + 1);
   });
 });
