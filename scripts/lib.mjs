@@ -99,6 +99,13 @@ async function ensureDebian(what, packages, present) {
   await run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...packages], { env });
 }
 
+/** Debian's poppler-utils: the document tests read the PDFs back with pdftotext and pdftoppm. */
+export function ensurePoppler() {
+  return ensureDebian('pdftotext and pdftoppm (for the document tests)', ['poppler-utils'], () =>
+    ['pdftotext', 'pdftoppm'].every(hasCommand),
+  );
+}
+
 export const nginxPath = process.env.NGINX_PATH || '/usr/sbin/nginx';
 
 /** Debian's nginx for the proxy suite (e2e/proxy/): it runs unprivileged, started by the test. */

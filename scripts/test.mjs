@@ -1,8 +1,18 @@
-// `npm test`: installs what is missing (dependencies, Debian's chromium), then type check, lint,
-// build, unit + integration tests (vitest), the end-to-end suite (Playwright, real server, real
-// Chromium) and the proxy suite (nginx in front of two servers on PostgreSQL; installs nginx and
-// PostgreSQL when missing). Stops at the first failing step.
-import { bin, ensureBuilt, ensureChromium, ensureDependencies, run, step } from './lib.mjs';
+// `npm test`: installs what is missing (dependencies; Debian's chromium, poppler-utils, PostgreSQL
+// and nginx), then type check, lint, build, unit + integration tests (vitest, with the system
+// fault tests), the end-to-end suite (Playwright, real server, real Chromium) and the proxy suite
+// (nginx in front of two servers on PostgreSQL). Stops at the first failing step.
+import {
+  bin,
+  ensureBuilt,
+  ensureChromium,
+  ensureDependencies,
+  ensureNginx,
+  ensurePoppler,
+  ensurePostgresServer,
+  run,
+  step,
+} from './lib.mjs';
 import { runProxySuite } from './proxySuite.mjs';
 
 const started = Date.now();
@@ -16,7 +26,13 @@ async function timed(title, action) {
 
 try {
   await ensureDependencies();
+  // Everything the suites run, installed first (Debian's packages, when missing and root): the
+  // browser, the PDF readers of the document tests, and the PostgreSQL and nginx the system
+  // fault tests and the proxy suite start themselves.
   await ensureChromium();
+  await ensurePoppler();
+  await ensurePostgresServer();
+  await ensureNginx();
   await timed('Type check', () => run('npm', ['run', '--silent', 'typecheck']));
   await timed('Lint and format check', () =>
     run(bin('biome'), ['check', '--error-on-warnings', '.']),
