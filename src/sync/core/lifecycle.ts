@@ -220,6 +220,33 @@ export function chainIfMatch(
 }
 
 /**
+ * A new entry written against a version one of our own entries started from, after that entry
+ * was answered (the screen read the row, then the answer came before the enqueue): it expects
+ * the version the server answered, as `chainIfMatch` would have set had the entry been there.
+ * Followed through several answered entries; a version someone else produced is left alone.
+ */
+export function chainToApplied(entries: readonly OutboxEntry[], fresh: OutboxEntry): OutboxEntry {
+  const entity = entityKey(entityOf(fresh));
+  let result = fresh;
+  // Each step moves to a newer version; the bound only guards against a malformed outbox.
+  for (let step = 0; step < entries.length; step += 1) {
+    const expected = ifMatchOf(result);
+    if (expected === null) return result;
+    const answered = entries.find(
+      (entry) =>
+        entry.applied?.version != null &&
+        entry.applied.version !== expected &&
+        entityKey(entityOf(entry)) === entity &&
+        (ifMatchOf(entry) ?? 0) === expected,
+    );
+    const version = answered?.applied?.version;
+    if (version === undefined || version === null) return result;
+    result = withIfMatch(result, version);
+  }
+  return result;
+}
+
+/**
  * The user retries a refused entry: a new Idempotency-Key (the server stored the refusal under
  * the old one and would answer it again), sent at once. `overwrite` after a 409 keeps the local
  * change over the server's row: If-Match becomes that row's version. Then `reapply` puts the

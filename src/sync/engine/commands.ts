@@ -7,7 +7,7 @@ import type { PurchasingDb } from '../../data/db';
 import { nextSequence, readClientId } from '../../data/meta';
 import { SYNC_LABELS } from '../../domain/messages/sync';
 import { mapEntry } from '../core/idMap';
-import { isLeftBehind, recoverInFlight, retryFailed } from '../core/lifecycle';
+import { chainToApplied, isLeftBehind, recoverInFlight, retryFailed } from '../core/lifecycle';
 import { type MutationInput, type OutboxEntry, touchedKey, unmappedRefs } from '../core/mutations';
 import { dependentsOf, orphanedRefs } from '../core/ordering';
 import { enqueueEffect, reapply, rollback } from '../core/rebase';
@@ -49,7 +49,8 @@ export function enqueueEntry(db: PurchasingDb, args: EnqueueArgs): Promise<strin
     // Ids a create already got from the server are used at once (the screen may still hold the
     // temporary id of a sheet created offline and answered since).
     const idMap = await loadIdMap(db);
-    const created = mapEntry(named, idMap);
+    // Written against a version one of our answered entries started from: the answer's instead.
+    const created = chainToApplied((await loadOutbox(db)).entries, mapEntry(named, idMap));
     // Checked as it will be read back: an entry the engine could not read later would block its
     // entity for good, so a malformed payload is refused here, before anything is written.
     const checked = readEntry(created);

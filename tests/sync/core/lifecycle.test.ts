@@ -7,6 +7,7 @@ import { mapRows, mapSearch } from '../../../src/sync/core/idMap';
 import {
   applyOutcome,
   chainIfMatch,
+  chainToApplied,
   expiredOutcome,
   isExpired,
   isStaleAnswer,
@@ -190,6 +191,32 @@ describe('onApplied', () => {
     expect(chained.map((e) => ('ifMatch' in e.payload ? e.payload.ifMatch : null))).toEqual([
       3, 9, 5, 3,
     ]);
+  });
+});
+
+describe('chainToApplied', () => {
+  const answered = (seq: number, from: number, to: number) =>
+    entry(seq, saveDraft(4, from), {
+      status: 'applied',
+      applied: { version: to, id: 4, at: NOW },
+    });
+  const ifMatch = (e: OutboxEntry) => ('ifMatch' in e.payload ? e.payload.ifMatch : null);
+
+  it('a change read before our answered entry’s answer expects the answered version', () => {
+    // The screen read version 3 while the save was pending; the save's answer (9) came first.
+    expect(ifMatch(chainToApplied([answered(1, 3, 9)], entry(2, sheetOwner(4, 3))))).toBe(9);
+    // Through two answers: 3 → 9 → 12.
+    const both = [answered(1, 3, 9), answered(2, 9, 12)];
+    expect(ifMatch(chainToApplied(both, entry(3, sheetOwner(4, 3))))).toBe(12);
+  });
+
+  it('leaves alone another row, an entry not answered yet, and a version not ours', () => {
+    const fresh = entry(3, sheetOwner(4, 5));
+    expect(ifMatch(chainToApplied([answered(1, 3, 9)], entry(2, sheetOwner(6, 3))))).toBe(3);
+    expect(ifMatch(chainToApplied([entry(1, saveDraft(4, 3))], entry(2, saveDraft(4, 3))))).toBe(3);
+    expect(chainToApplied([answered(1, 3, 9)], fresh)).toBe(fresh);
+    const message = entry(2, createSheet(-1));
+    expect(chainToApplied([answered(1, 3, 9)], message)).toBe(message);
   });
 });
 
