@@ -247,9 +247,9 @@ console.info(
   `server bench: ${scale.sheets} sheets, ${scale.orders} orders, ${scale.todos} to-dos in one company`,
 );
 const keys = Object.keys(results[0]?.[1] ?? {});
-console.info(`  ${'figure'.padEnd(46)}${results.map(([name]) => name.padStart(14)).join('')}`);
+console.info(`  ${'figure'.padEnd(46)}${results.map(([name]) => name.padStart(16)).join('')}`);
 for (const key of keys) {
   console.info(
-    `  ${key.padEnd(46)}${results.map(([, f]) => (f[key] ?? '').padStart(14)).join('')}`,
+    `  ${key.padEnd(46)}${results.map(([, f]) => (f[key] ?? '').padStart(16)).join('')}`,
   );
 }
