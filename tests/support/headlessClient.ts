@@ -6,6 +6,7 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import WebSocket from 'ws';
 import { deleteUserDatabase, openUserDatabase, type PurchasingDb } from '../../src/data/db';
 import { companyRowKeys } from '../../src/data/writes';
+import { isRecord } from '../../src/domain/guards';
 import type { LiveEvent, SyncSessionInfo } from '../../src/sync/api';
 import type { MutationInput } from '../../src/sync/core/mutations';
 import { asRow, type Row } from '../../src/sync/core/types';
@@ -57,6 +58,11 @@ export interface HeadlessClient {
   enqueue(companyId: number, mutation: MutationInput): Promise<string>;
   /** Arrival times of pokes for the company heard after `since` (ms since the epoch). */
   pokesSince(companyId: number, since: number): number[];
+  /**
+   * The same, without the resync pokes a server sends when its database listener comes back:
+   * these pokes were sent for a change.
+   */
+  changePokesSince(companyId: number, since: number): number[];
   /** Resolves once the outbox is empty and a pull started after that has ended. */
   waitSynced(options?: { timeoutMs?: number; nudgeMs?: number }): Promise<void>;
   /** The company's rows of a synced table as stored on the device. */
@@ -144,12 +150,13 @@ export async function openClient(options: HeadlessClientOptions): Promise<Headle
   const opened = db as PurchasingDb | null;
   if (!opened) throw new Error('the session did not open its database');
 
-  const pokesSince = (companyId: number, since: number) =>
+  const pokes = (companyId: number, since: number, changesOnly: boolean) =>
     frames
       .filter(({ at, frame }) => {
         if (at < since || frame.type !== 'event' || typeof frame.topic !== 'string') return false;
         const route = routeOfTopic(frame.topic);
-        return route.kind === 'poke' && route.companyId === companyId;
+        if (route.kind !== 'poke' || route.companyId !== companyId) return false;
+        return !changesOnly || !(isRecord(frame.payload) && frame.payload.resync === true);
       })
       .map(({ at }) => at);
 
@@ -161,7 +168,8 @@ export async function openClient(options: HeadlessClientOptions): Promise<Headle
     liveEvents,
     status: () => latest,
     enqueue: (companyId, mutation) => session.enqueue(companyId, mutation),
-    pokesSince,
+    pokesSince: (companyId, since) => pokes(companyId, since, false),
+    changePokesSince: (companyId, since) => pokes(companyId, since, true),
     async waitSynced({ timeoutMs = 30_000, nudgeMs = 500 } = {}) {
       const deadline = Date.now() + timeoutMs;
       let left = -1;
@@ -181,7 +189,16 @@ export async function openClient(options: HeadlessClientOptions): Promise<Headle
         void session.pullNow().catch(() => undefined);
         await sleep(nudgeMs);
       }
-      throw new Error(`client ${userId}: ${left} outbox entries left after ${timeoutMs} ms`);
+      const { entries } = await loadOutbox(opened);
+      const now = Date.now();
+      const states = entries.map(
+        (e) =>
+          `${e.type} ${e.status} attempts ${e.attempts} next in ${e.nextAttemptAt - now} ms` +
+          (e.lastError ? ` (${e.lastError})` : ''),
+      );
+      throw new Error(
+        `client ${userId}: ${left} outbox entries left after ${timeoutMs} ms:\n${states.join('\n')}\nstatus ${JSON.stringify(latest)}`,
+      );
     },
     async localRows(table, companyId) {
       const keys = await companyRowKeys(opened, table, companyId);

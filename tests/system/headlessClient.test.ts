@@ -1,7 +1,7 @@
 // The headless client others build on (the fault test, bench/rush.ts): two devices of one company
 // against the real app on a loopback port sync their first pull, a change queued on one lands once
-// and reaches the other through the live channel's poke (a frame heard, then the row pulled), and
-// the two databases stay apart although both run in this one process.
+// and reaches the other through the live channel's poke (a frame heard, then the row pulled),
+// each device on its own fake-indexeddb although both run in this one process.
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/app';

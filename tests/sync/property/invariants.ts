@@ -260,7 +260,7 @@ async function checkFinal(play: Play, discarded: boolean): Promise<void> {
     }
   }
   checkOwners(play, view, answers);
-  await checkTables(play, view, tab.db);
+  await expectDeviceMatches(tab.db, view);
 }
 
 /**
@@ -308,9 +308,16 @@ function stored(table: 'sheets' | 'orders' | 'todos', companyId: number, row: Ro
   }
 }
 
-/** The device's rows of the company equal the server's projections, totals included. */
-async function checkTables(play: Play, view: CompanyView, db: PurchasingDb): Promise<void> {
-  const { companyId } = play.ctx.tenant;
+/**
+ * The device's rows of the view's company equal the server's projections, list totals included
+ * (also the fault test's check of every headless client; `who` names the device in a failure).
+ */
+export async function expectDeviceMatches(
+  db: PurchasingDb,
+  view: CompanyView,
+  who = 'the device',
+): Promise<void> {
+  const { companyId } = view;
   for (const table of ['sheets', 'orders', 'todos'] as const) {
     const keys = await companyRowKeys(db, table, companyId);
     const byId = new Map<number, unknown>();
@@ -320,12 +327,15 @@ async function checkTables(play: Play, view: CompanyView, db: PurchasingDb): Pro
     }
     const expected = [...view[table].values()].map((row) => stored(table, companyId, row));
     const ids = (list: number[]) => list.sort((a, b) => a - b);
-    expect(ids([...byId.keys()]), `${table} ids on the device`).toEqual(
+    expect(ids([...byId.keys()]), `${table} ids on ${who}`).toEqual(
       ids(expected.map((row) => row.id)),
     );
-    for (const row of expected) expect(byId.get(row.id), `${table}:${row.id}`).toEqual(row);
+    for (const row of expected)
+      expect(byId.get(row.id), `${table}:${row.id} on ${who}`).toEqual(row);
   }
   const kept = await db.listTotals.toArray();
   await recountTotals(db, companyId);
-  expect(await db.listTotals.toArray(), 'list totals kept in step with the rows').toEqual(kept);
+  expect(await db.listTotals.toArray(), `list totals kept in step with the rows on ${who}`).toEqual(
+    kept,
+  );
 }

@@ -62,7 +62,7 @@ function at<T>(rows: readonly T[], index: number): T {
 }
 
 /** Inserts `count` tenants with a few multi-row statements, then publishes their rows. */
-async function createTenants(db: Db, fx: FixtureIds, count: number): Promise<Tenant[]> {
+export async function createTenants(db: Db, fx: FixtureIds, count: number): Promise<Tenant[]> {
   const run = Array.from({ length: count }, () => {
     serial += 1;
     return serial;
