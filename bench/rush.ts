@@ -14,6 +14,7 @@ import { cpus, loadavg } from 'node:os';
 import { freePort } from '../e2e/proxy/stack';
 import { readFeedPage } from '../server/routes/sync';
 import { cpuMeter, peakRssMb } from './rush/cpu';
+import { checkEngines, engineLoad, openEngines } from './rush/engines';
 import { afterFaults, type FaultPlan, faultPlan } from './rush/faults';
 import { percentile, printTable, pushLines, syncLines } from './rush/figures';
 import { type PushFigures, pushUntil } from './rush/pusher';
@@ -40,6 +41,8 @@ const syncers = int('RUSH_SYNCERS', clients);
 const pushers = int('RUSH_PUSHERS', clients);
 const pushSeconds = int('RUSH_PUSH_SECONDS', 10);
 const pauseMs = int('RUSH_PUSH_PAUSE_MS', 100);
+/** Devices running the real engine (headless, fake-indexeddb) in the faults mode. */
+const engines = int('RUSH_ENGINES', 2);
 const processCounts = (process.env.RUSH_PROCESSES ?? '1,2').split(',').map(Number);
 const faults = process.env.RUSH_FAULTS === '1';
 /** What the faults mode did and when (printed under its configuration's table). */
@@ -151,18 +154,26 @@ async function configuration(
       pokes: pokes() - pokesBefore,
     });
 
+    // The faults mode's engine devices: their own sheets, their first sync before the rush.
+    const engineTargets = plan && engines > 0 ? company.targets.splice(-20 * engines) : [];
+    const opened =
+      plan && engines > 0 ? await openEngines(company, deployment, engines, engineTargets) : null;
+    if (opened) log(`${engines} engine devices first-synced in ${opened.seconds.toFixed(0)} s`);
+
     // The rush: every syncer from the start while the pushers push, until the last sync ends.
     cpu = meter();
     pokesBefore = pokes();
     const busy = new AbortController();
     t0 = performance.now();
     const pushing = Promise.all(startPushers(company, pushDevices, busy.signal));
+    const engineWork = opened ? engineLoad(company, opened.devices, 300, busy.signal) : null;
     const progress = plan?.progress(deployment) ?? (() => {});
     const syncs = await Promise.all(
       syncDevices.map((device) => firstSync(device, { onPage: progress })),
     );
     busy.abort();
     const pushed: PushFigures[] = await pushing;
+    await engineWork;
     const seconds = (performance.now() - t0) / 1000;
     const used = cpu.stop();
     const rss = peakRssMb(deployment.serverPids()).map((mb) => mb.toFixed(0));
@@ -181,6 +192,16 @@ async function configuration(
       for (const key of Object.keys(rush)) if (key.startsWith('CPU')) rush[key] = '— (faults)';
       const all = [...pushedAlone, ...pushed];
       const after = await afterFaults(plan, company, syncs, all, pushDevices, sockets);
+      if (opened) {
+        const failures = await checkEngines(company, opened.devices);
+        after['engine devices: first sync'] = `${opened.seconds.toFixed(0)} s`;
+        after['engine devices: entries'] = String(
+          opened.devices.reduce((a, d) => a + d.entries, 0),
+        );
+        after['engine devices: checks'] =
+          failures.length === 0 ? 'all passed' : `FAILED: ${failures.join('; ')}`;
+        await Promise.all(opened.devices.map((d) => d.client.close()));
+      }
       columns['after faults'] = after;
     }
 
@@ -234,7 +255,11 @@ try {
   log(
     `seeding ${scale.sheets} sheets, ${scale.orders} orders, ${scale.todos} to-dos on PostgreSQL`,
   );
-  const company = await seededCompany(pg.adminUrl, scale, syncers + pushers);
+  const company = await seededCompany(
+    pg.adminUrl,
+    scale,
+    syncers + pushers + (faults ? engines : 0),
+  );
   try {
     log(
       `seeded ${company.seeded.feedEntries} feed entries in ${(company.seeded.elapsedMs / 1000).toFixed(0)} s; ${company.members.length} members`,
