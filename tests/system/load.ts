@@ -145,27 +145,31 @@ export async function stopLoads(): Promise<void> {
 }
 
 /**
- * After a fault ended at `healedAt`: every second each device makes a change of a row the load
- * leaves alone (the admin the order's owner, the user a message in the order's thread) until every
- * device has heard a change's poke since the healing: a socket back after a change missed its
- * poke (its reconnect pulled instead), so one change is not enough. Each must hear one within
- * LIVE_AGAIN_MS of the healing, and then shows its peer's last change.
+ * After a fault ended at `healedAt`: each device makes a change of a row the load leaves alone
+ * (the admin the order's owner, the user a message in the order's thread), again every second
+ * until every device has heard a change's poke since the healing: a socket back after a change
+ * missed its poke (its reconnect pulled instead), so one change is not enough. Each must hear
+ * one within LIVE_AGAIN_MS of the healing, and then show its peer's last change.
  */
 export async function expectLiveAgain(devices: Device[], healedAt: number): Promise<void> {
   const deadline = healedAt + LIVE_AGAIN_MS;
   const deaf = () =>
     devices.filter((d) => d.client.changePokesSince(d.tenant.companyId, healedAt).length === 0);
-  while (deaf().length > 0 && Date.now() < deadline) {
+  const probes = new Map<Device, Made>();
+  // At least one round, so each device's peer has a change of its own to show.
+  do {
     for (const device of devices) {
       const step: Step =
         device.role === 'admin'
           ? { kind: 'owner', tab: 0, target: 'order', to: 'colleague' }
           : { kind: 'message', tab: 0, thread: 'order' };
       await act(device, step);
+      const made = device.made.at(-1);
+      if (made) probes.set(device, made);
     }
     const next = Date.now() + PROBE_EVERY_MS;
     while (deaf().length > 0 && Date.now() < next) await sleep(20);
-  }
+  } while (deaf().length > 0 && Date.now() < deadline);
   const late = deaf();
   if (late.length > 0) {
     const names = late.map((d) => d.name).join(', ');
@@ -182,9 +186,22 @@ export async function expectLiveAgain(devices: Device[], healedAt: number): Prom
   console.info(`pokes again after the fault: ${after.join(', ')}`);
   for (const device of devices) {
     const peer = devices.find((d) => d.tenant === device.tenant && d !== device);
-    const probe = peer?.made.at(-1);
+    const probe = peer && probes.get(peer);
     if (!peer || !probe) continue;
-    await waitFor(() => shows(device, probe), `${peer.name}'s change at ${device.name}`, SHOWN_MS);
+    await waitFor(
+      () => shows(device, probe),
+      `${peer.name}'s change at ${device.name}`,
+      SHOWN_MS,
+    ).catch(async (error: unknown) => {
+      const order = (await device.client.localRows('orders', device.tenant.companyId)).find(
+        (row) => row.id === device.tenant.order,
+      );
+      const held = `order v${order?.version} owner ${ownerOf(order ?? null)}`;
+      const wanted = JSON.stringify(probe.mutation.payload);
+      throw new Error(
+        `${String(error)}: ${held}, probe ${probe.id} ${wanted}\n${await report(devices, healedAt)}`,
+      );
+    });
   }
 }
 
