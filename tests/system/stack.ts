@@ -26,6 +26,12 @@ const START_MS = 60_000;
 const SERVER_NODE_FLAGS = ['--enable-experimental-regexp-engine-on-excessive-backtracks'];
 const STOP_GRACE_MS = 10_000;
 
+/** This process's environment without a DATABASE_URL of the shell's: the stack names its own. */
+function inherited(): NodeJS.ProcessEnv {
+  const { DATABASE_URL: _shells, ...rest } = process.env;
+  return rest;
+}
+
 export class ServerProcess {
   /** Exits nobody asked for (a crash): the test expects none. */
   readonly unexpectedExits: string[] = [];
@@ -53,7 +59,7 @@ export class ServerProcess {
       ['--import', 'tsx', ...SERVER_NODE_FLAGS, 'server/main.ts'],
       {
         cwd: root,
-        env: { ...process.env, ...this.env, PORT: String(this.port), HOST: '127.0.0.1' },
+        env: { ...inherited(), ...this.env, PORT: String(this.port), HOST: '127.0.0.1' },
         stdio: ['ignore', 'pipe', 'pipe'],
       },
     );
