@@ -2,8 +2,9 @@
 // TEST_DATABASE_URL names an administrator URL) PostgreSQL side by side:
 //  - sync feed throughput: rows/s paging GET /sync-api/v1/changes over a bench-scale company,
 //    against a raw SQL read of the same stored rows (the route's own query, the JSON text as
-//    stored) in the same run (the ratio is the feed's overhead), and the feed again as a browser
-//    asks for it (brotli, gzip: @fastify/compress runs per answer);
+//    stored) in the same run (the ratio is the feed's overhead), paged as the engine pages it
+//    (the next page asked for once this one's head is read), with and without the read-ahead,
+//    and again as a browser asks for it (brotli, gzip, compressed by the route per page);
 //  - list endpoints under autocannon on loopback: requests/s of the purchase and order lists
 //    (the default query and a filtered one), against GET /healthz in the same run;
 //  - pushes (bench/serverPush.ts): one owner change's latency under 20 concurrent writers, against
@@ -53,18 +54,22 @@ const get = (path) => new Promise((resolve, reject) => {
 (async () => {
   const start = performance.now();
   let rows = 0, bytes = 0;
-  for (let cursor = '', remaining = ''; ; ) {
-    const res = await get('/sync-api/v1/changes?currentCompanyId=' + w.companyId + '&cursor=' + cursor + '&limit=' + w.page + remaining);
+  const page = (cursor, remaining) => get('/sync-api/v1/changes?currentCompanyId=' + w.companyId + '&cursor=' + cursor + '&limit=' + w.page + remaining);
+  let pending = page('', '');
+  for (;;) {
+    const res = await pending;
     // A page under the compression threshold (1 KB: the last one, often) comes uncompressed.
     if (res.status !== 200 || (res.encoding !== w.encoding && res.body.length > 1024)) throw new Error('feed: HTTP ' + res.status + ' ' + res.encoding);
     bytes += res.body.length;
     const text = res.encoding === 'br' ? zlib.brotliDecompressSync(res.body) : res.encoding === 'gzip' ? zlib.gunzipSync(res.body) : res.body;
     const head = /^\{"data":\{"cursor":"([^"]*)","has_more":(true|false),"remaining":(\d+),"changes":\[/.exec(text.subarray(0, 200).toString());
     if (!head || text.subarray(-3).toString() !== ']}}') throw new Error('feed: not a page');
+    // As the engine pages (src/sync/engine/pull.ts): the next page is asked for as soon as this
+    // one's head is read, and this one is handled while it comes.
+    const more = head[2] === 'true';
+    if (more) pending = page(head[1], '&remaining=' + head[3]);
     rows += (text.toString().match(/\{"table":"/g) || []).length;
-    if (head[2] !== 'true') break;
-    cursor = head[1];
-    remaining = '&remaining=' + head[3];
+    if (!more) break;
   }
   parentPort.postMessage({ rows, bytes, seconds: (performance.now() - start) / 1000 });
 })();
@@ -145,12 +150,23 @@ async function measure(kind: 'pglite' | 'postgres'): Promise<Figures> {
     // HTTP from a worker thread, so the bench's own receiving is not charged to the server's
     // event loop: uncompressed, or compressed as a browser asks. The worker reads each page's
     // head (cursor, has_more, remaining) and checks its end; the contract tests check the rows.
+    // The worker asks for the next page as soon as it has read this one's head, as the engine
+    // does. Beside it, the same feed from a second app on the same database with read-ahead off
+    // (FEED_READ_AHEAD_MB=0): what preparing the next page while the client works is worth.
     const address = await app.listen({ port: 0, host: '127.0.0.1' });
-    const feed = (encoding: 'identity' | 'br' | 'gzip') =>
+    const noAhead = await buildApp({ config: { ...config, feedReadAheadBytes: 0 }, database });
+    const noAheadAddress = await noAhead.listen({ port: 0, host: '127.0.0.1' });
+    const feed = (encoding: 'identity' | 'br' | 'gzip', ahead = true) =>
       new Promise<{ rows: number; bytes: number; seconds: number }>((resolve, reject) => {
         const worker = new Worker(FEED_CLIENT, {
           eval: true,
-          workerData: { address, companyId, page: PAGE, encoding, token },
+          workerData: {
+            address: ahead ? address : noAheadAddress,
+            companyId,
+            page: PAGE,
+            encoding,
+            token,
+          },
         });
         worker.once('message', resolve);
         worker.once('error', reject);
@@ -162,10 +178,13 @@ async function measure(kind: 'pglite' | 'postgres'): Promise<Figures> {
       // Warm both paths once (JIT, caches), then measure the raw read and the feed back to back.
       await rawRead();
       await feed('identity');
+      await feed('identity', false);
       const raw = await rawRead();
       const plain = await feed('identity');
+      const plainNoAhead = await feed('identity', false);
       const raw2 = await rawRead();
       const brotli = await feed('br');
+      const brotliNoAhead = await feed('br', false);
       const gzip = await feed('gzip');
       // The raw read measured before and after the plain feed: the better of the two is the baseline.
       const baseline = Math.max(rate(raw), rate(raw2));
@@ -175,7 +194,9 @@ async function measure(kind: 'pglite' | 'postgres'): Promise<Figures> {
         'raw SQL read, rows/s': String(baseline),
         'sync feed, rows/s': String(rate(plain)),
         'feed / raw': (rate(plain) / baseline).toFixed(2),
+        'feed, read-ahead off, rows/s': String(rate(plainNoAhead)),
         'feed br (q4), rows/s': String(rate(brotli)),
+        'feed br, read-ahead off, rows/s': String(rate(brotliNoAhead)),
         'feed gzip, rows/s': String(rate(gzip)),
         'feed MB: plain / br / gzip': `${mb(plain.bytes)}/${mb(brotli.bytes)}/${mb(gzip.bytes)}`,
       });
@@ -234,6 +255,7 @@ async function measure(kind: 'pglite' | 'postgres'): Promise<Figures> {
         'push, 20 on 4 rows: 409s': `${same.conflicts}/${same.pushes}`,
       });
     }
+    await noAhead.close();
     await app.close();
 
     return figures;
