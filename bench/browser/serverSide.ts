@@ -23,10 +23,15 @@ export interface People {
   staff: Array<{ id: number; name: string }>;
 }
 
-export async function people(database: Database, companyId: number): Promise<People> {
-  const db = database.db;
-  const members = await db
-    .select({ accountId: contacts.accountId, isAdmin: contacts.isAdmin })
+/** The company's staff in service with a sign-in account, oldest first (the rush bench too). */
+export async function membersWithAccounts(database: Database, companyId: number) {
+  const people = await database.db
+    .select({
+      contactId: contacts.id,
+      accountId: contacts.accountId,
+      name: contacts.name,
+      isAdmin: contacts.isAdmin,
+    })
     .from(contacts)
     .where(
       and(
@@ -36,6 +41,12 @@ export async function people(database: Database, companyId: number): Promise<Peo
       ),
     )
     .orderBy(asc(contacts.id));
+  return people.flatMap((p) => (p.accountId === null ? [] : [{ ...p, accountId: p.accountId }]));
+}
+
+export async function people(database: Database, companyId: number): Promise<People> {
+  const db = database.db;
+  const members = await membersWithAccounts(database, companyId);
   const user = members.find((m) => m.isAdmin)?.accountId;
   const other = members.find((m) => m.accountId !== user)?.accountId;
   if (!user || !other) {

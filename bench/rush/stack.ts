@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { createDatabase } from '../../e2e/proxy/postgres';
 import {
   NGINX,
@@ -25,6 +25,7 @@ import { DEFAULT_DEMO_SEED, seedDemoData } from '../../server/demo/seed/demo';
 import { canChangeSheetOwner } from '../../src/domain/purchase/rules';
 import { postgresBinDir, startPrivatePostgres } from '../../tests/support/privatePostgres';
 import { accessTokenFor, createAccount } from '../../tests/support/tokens';
+import { membersWithAccounts } from '../browser/serverSide';
 import { leavesOf, parentOf } from './cpu';
 import type { Target } from './pusher';
 
@@ -66,22 +67,6 @@ export type Company = {
   drop(): Promise<void>;
 };
 
-/** The company's staff in service with a sign-in account, oldest first. */
-async function membersOf(database: Database, companyId: number) {
-  const people = await database.db
-    .select({ contactId: contacts.id, accountId: contacts.accountId, name: contacts.name })
-    .from(contacts)
-    .where(
-      and(
-        eq(contacts.companyId, companyId),
-        eq(contacts.status, 'IN_SERVICE'),
-        isNotNull(contacts.accountId),
-      ),
-    )
-    .orderBy(asc(contacts.id));
-  return people.flatMap((p) => (p.accountId === null ? [] : [{ ...p, accountId: p.accountId }]));
-}
-
 /** Live sockets one account may hold is 10 (server/live/limits.ts): the bench keeps to 8. */
 const SOCKETS_PER_ACCOUNT = 8;
 
@@ -110,11 +95,11 @@ export async function seededCompany(
   await seedDemoData(database, { seed: DEFAULT_DEMO_SEED });
   const seeded = await seedBulk(database, { ...scale, seed: 7 });
   const companyId = seeded.company.id;
-  let members = await membersOf(database, companyId);
+  let members = await membersWithAccounts(database, companyId);
   const wanted = Math.ceil(devices / SOCKETS_PER_ACCOUNT);
   if (members.length < wanted) {
     await addMembers(database, companyId, wanted - members.length);
-    members = await membersOf(database, companyId);
+    members = await membersWithAccounts(database, companyId);
   }
   if (members.length < 2) throw new Error('the bench company needs two members with accounts');
   const sheetRows = await database.db

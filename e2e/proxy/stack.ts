@@ -98,16 +98,19 @@ export function stopper(child: ChildProcess, signal: NodeJS.Signals): () => Prom
   };
 }
 
-/** Resolves once the process prints `ready`; rejects when it exits first or takes too long. */
-function waitForLine(child: ChildProcess, ready: RegExp, what: string, logFile: string) {
+/**
+ * Resolves once the process prints `ready`; rejects when it exits first or takes longer than
+ * `ms`. The error carries the end of what it printed.
+ */
+export function waitForLine(child: ChildProcess, ready: RegExp, what: string, ms = 90_000) {
   return new Promise<void>((resolve, reject) => {
     let output = '';
     const timer = setTimeout(
-      () => reject(new Error(`${what} did not start in 90 s (log: ${logFile}):\n${output}`)),
-      90_000,
+      () => reject(new Error(`${what} did not start in ${ms / 1000} s:\n${output}`)),
+      ms,
     );
     const onData = (chunk: Buffer) => {
-      output += chunk.toString();
+      output = (output + chunk.toString()).slice(-4000);
       if (ready.test(output)) {
         clearTimeout(timer);
         resolve();
@@ -120,6 +123,17 @@ function waitForLine(child: ChildProcess, ready: RegExp, what: string, logFile: 
       reject(new Error(`${what} exited (${signal ?? code}) before it was ready:\n${output}`));
     });
   });
+}
+
+/**
+ * The child's two output streams into one log file. The first stream to end must not end the
+ * file (the other may still write, as when a SIGKILL closes them in turn): the child's close does.
+ */
+export function logOutput(child: ChildProcess, logFile: string): void {
+  const log = createWriteStream(logFile);
+  child.stdout?.pipe(log, { end: false });
+  child.stderr?.pipe(log, { end: false });
+  child.once('close', () => log.end());
 }
 
 export function startServer(
@@ -138,15 +152,10 @@ export function startServer(
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );
-  const log = createWriteStream(logFile);
-  // Two streams into one file: the first to end must not end it (the other may still write, as
-  // when a SIGKILL closes them in turn); the child's close does.
-  child.stdout?.pipe(log, { end: false });
-  child.stderr?.pipe(log, { end: false });
-  child.once('close', () => log.end());
+  logOutput(child, logFile);
   return {
     started: { child, stop: stopper(child, 'SIGTERM') },
-    ready: waitForLine(child, /ready at http/, `server ${name}`, logFile),
+    ready: waitForLine(child, /ready at http/, `server ${name} (log: ${logFile})`),
   };
 }
 

@@ -3,11 +3,10 @@
 // directory, the fault proxy in front, fixtures and tenants written in-process; an exit the test
 // did not ask for is kept, so it can say no process needed a restart.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createWriteStream } from 'node:fs';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort } from '../../e2e/proxy/stack';
+import { freePort, logOutput, waitForLine } from '../../e2e/proxy/stack';
 import { loadSigningKey } from '../../server/auth/keys';
 import { type Database, openDatabase } from '../../server/db/database';
 import { seedFixtures } from '../support/fixtures';
@@ -65,32 +64,12 @@ export class ServerProcess {
     );
     this.current = child;
     this.expecting = false;
-    const log = createWriteStream(logFile);
-    child.stdout?.pipe(log);
-    child.stderr?.pipe(log);
-    let output = '';
-    await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(
-        () => reject(new Error(`${this.name} did not start in ${START_MS} ms:\n${output}`)),
-        START_MS,
-      );
-      const onData = (chunk: Buffer) => {
-        output = (output + chunk.toString()).slice(-4000);
-        if (/ready at http/.test(output)) {
-          clearTimeout(timer);
-          resolve();
-        }
-      };
-      child.stdout?.on('data', onData);
-      child.stderr?.on('data', onData);
-      child.once('exit', (code, signal) => {
-        clearTimeout(timer);
-        if (!this.expecting) {
-          this.unexpectedExits.push(`${this.name} exited (${signal ?? code}):\n${output}`);
-        }
-        reject(new Error(`${this.name} exited (${signal ?? code}):\n${output}`));
-      });
+    logOutput(child, logFile);
+    child.once('exit', (code, signal) => {
+      if (!this.expecting)
+        this.unexpectedExits.push(`${this.name} exited (${signal ?? code}); log: ${logFile}`);
     });
+    await waitForLine(child, /ready at http/, `${this.name} (log: ${logFile})`, START_MS);
   }
 
   /** kill -9: no shutdown, requests in flight cut, transactions left to the database. */
