@@ -114,18 +114,18 @@ export function ensureNginx() {
 }
 
 /**
- * Debian's PostgreSQL server binaries, unless TEST_DATABASE_URL names a running server: the proxy
- * suite then starts a throwaway one (e2e/proxy/postgres.ts), as .ci/run does.
+ * Debian's PostgreSQL server binaries: the system fault tests start and restart a PostgreSQL of
+ * their own (tests/support/privatePostgres.ts) even when TEST_DATABASE_URL names a running server,
+ * and the proxy suite starts a throwaway one when it does not (e2e/proxy/postgres.ts).
  */
 export function ensurePostgresServer() {
-  if (process.env.TEST_DATABASE_URL) return Promise.resolve();
   const present = () =>
     existsSync('/usr/lib/postgresql') &&
     readdirSync('/usr/lib/postgresql').some((version) =>
       existsSync(join('/usr/lib/postgresql', version, 'bin', 'initdb')),
     );
   return ensureDebian(
-    'PostgreSQL (for the proxy suite; or set TEST_DATABASE_URL)',
+    'PostgreSQL (for the system fault tests and the proxy suite)',
     ['postgresql'],
     present,
   );
