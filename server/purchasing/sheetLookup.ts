@@ -1,14 +1,14 @@
 // Single-sheet reads of the inquiry API: the detail (or where an order id leads), the id behind a
 // purchase number, and the supplier contact a chat about the sheet goes to. Always scoped to the
 // current company: another company's sheet is "not found".
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { SheetRow } from '../../src/contract/feedRows';
 import type { Db } from '../db/database';
 import { companies, contacts, orders, sheets } from '../db/schema/index';
 import { notFound } from '../http/httpError';
 import { type JsonText, jsonText } from '../http/jsonText';
 import { loadSheetRows } from '../sync/projections/sheets';
-import { storedPage } from '../sync/storedRows';
+import { storedRow } from '../sync/storedRows';
 import { SHEET_MESSAGES } from './sheetSupport';
 
 /** The detail answer: the sheet row, or a pointer to the order when the id is the company's order. */
@@ -16,16 +16,7 @@ export type SheetDetail = SheetRow | { redirect: { module: 'ORDER'; id: number }
 
 /** The detail as JSON text: the sheet's stored feed row (server/sync/storedRows.ts), or the pointer. */
 export async function sheetDetail(db: Db, companyId: number, id: number): Promise<JsonText> {
-  const {
-    items: [row],
-  } = await storedPage(
-    db,
-    'sheets',
-    companyId,
-    sql`select ${sheets.id}, 1 as ord from ${sheets}
-      where ${sheets.id} = ${id} and ${sheets.companyId} = ${companyId}`,
-    loadSheetRows,
-  );
+  const row = await storedRow(db, 'sheets', companyId, id, loadSheetRows);
   if (row) return row;
   // §2.3: "If the id given is actually an order, the user is redirected to order-detail".
   const [order] = await db

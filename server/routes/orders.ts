@@ -26,7 +26,7 @@ import {
 import { feedHead, ListTotals } from '../sync/listTotals';
 import { mutate } from '../sync/mutation';
 import { loadOrderRows } from '../sync/projections/orders';
-import { storedPage } from '../sync/storedRows';
+import { storedPage, storedRow } from '../sync/storedRows';
 import { filterConditions, orderBy, SORTABLE, tabCondition } from './ordersList';
 import { orderSearchForm } from './ordersSearchForm';
 
@@ -117,16 +117,7 @@ export function registerOrders(app: FastifyInstance, { database }: Pick<AppConte
     async (request, reply) => {
       const { membership } = requireMembership(request);
       const { companyId } = membership;
-      const {
-        items: [row],
-      } = await storedPage(
-        db,
-        'orders',
-        companyId,
-        sql`select ${orders.id}, 1 as ord from ${orders}
-          where ${orders.id} = ${request.params.id} and ${orders.companyId} = ${companyId}`,
-        loadOrderRows,
-      );
+      const row = await storedRow(db, 'orders', companyId, request.params.id, loadOrderRows);
       if (!row) throw notFound(ORDER_MESSAGES.NOT_FOUND);
       return sendData(reply, row);
     },

@@ -6,7 +6,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { FeedRowOf, SyncTable } from '../../src/contract/feedRows';
 import type { Reader } from '../db/database';
-import { syncChanges } from '../db/schema/index';
+import { orders, sheets, syncChanges } from '../db/schema/index';
 import { type JsonText, jsonText } from '../http/jsonText';
 import { feedHeadSql } from './listTotals';
 
@@ -54,4 +54,26 @@ export async function storedPage<T extends SyncTable>(
   });
   const [first] = result.rows;
   return { items, head: first === undefined ? null : Number(first.head) };
+}
+
+/** A detail: the company's row `id` of `table` as its stored feed text, or null when it has none. */
+export async function storedRow<T extends 'sheets' | 'orders'>(
+  db: Reader,
+  table: T,
+  companyId: number,
+  id: number,
+  project: Projector<T>,
+): Promise<JsonText | null> {
+  const from = table === 'sheets' ? sheets : orders;
+  const {
+    items: [row],
+  } = await storedPage(
+    db,
+    table,
+    companyId,
+    sql`select ${from.id}, 1 as ord from ${from}
+      where ${from.id} = ${id} and ${from.companyId} = ${companyId}`,
+    project,
+  );
+  return row ?? null;
 }
