@@ -8,10 +8,12 @@ import type { TrustProxy } from './config';
 import type { AppContext, AppDeps, RouteInfo } from './context';
 import { registerBrandLogos } from './demo/seed/logos';
 import { startSimulator } from './demo/sim/runner';
+import { registerAccessLog, requestIdOf } from './http/accessLog';
 import { ANSWER_ENCODINGS, BROTLI_QUALITY, COMPRESS_THRESHOLD } from './http/answerEncoding';
 import { registerAppFiles } from './http/appFiles';
 import { JSON_BODY_LIMIT } from './http/bodyLimits';
 import { frameworkErrors, registerErrorHandling } from './http/errors';
+import { createMetrics, metricsAccess, registerMetrics } from './http/metrics';
 import { registerSecurityHeaders } from './http/securityHeaders';
 import { registerTextGuard } from './http/textGuard';
 import { registerIdentityProvider } from './idp/identityProvider';
@@ -46,10 +48,9 @@ function fastifyTrustProxy(
 export async function buildApp({ config, database, logStream }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel, ...(logStream ? { stream: logStream } : {}) },
-    // One line per request only when asked for (LOG_LEVEL=debug); `npm start` stays readable.
-    logController: new LogController({
-      disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
-    }),
+    // One access line per request at info (observability/accessLog.ts) instead of Fastify's two.
+    logController: new LogController({ disableRequestLogging: true }),
+    genReqId: requestIdOf,
     // Small for JSON; the routes that need more (uploads, a sheet's product list) raise it.
     bodyLimit: JSON_BODY_LIMIT,
     frameworkErrors,
@@ -77,8 +78,10 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
         jwksUrl: config.oidc.jwksUrl,
       })
     : embeddedVerifier(issuer, (await loadProviderKeys(database.db, config.oidc.keysFile)).signing);
+  const metrics = createMetrics();
   const bus = await createLiveBus(database, {
     onError: (error, where) => app.log.warn({ err: error }, where),
+    onDelivered: (at) => metrics.fanOutLag(Date.now() - at),
   });
   app.addHook('onClose', async () => bus.close());
   const context: AppContext = { config, database, verifier, issuer, bus };
@@ -98,6 +101,23 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
       });
     }
   });
+  registerMetrics(app, metrics, metricsAccess(config.metricsToken));
+  const { poolStats } = database;
+  if (poolStats) {
+    metrics.level(
+      'db_pool_connections',
+      'PostgreSQL pool connections: total, idle, and requests waiting for one',
+      () => {
+        const stats = poolStats();
+        return (['total', 'idle', 'waiting'] as const).map((state) => ({
+          labels: { state },
+          value: stats[state],
+        }));
+      },
+      ['state'],
+    );
+  }
+  registerAccessLog(app);
   registerErrorHandling(app);
   registerTextGuard(app);
   registerSecurityHeaders(app, context.config.publicUrl, runtimeConfig(context));

@@ -43,6 +43,7 @@ const envSchema = z.object({
   SMS_PREFIX_HOURLY_LIMIT: z.coerce.number().int().min(1).default(20),
   HEALTH_LOOP_BLOCK_MS: z.coerce.number().int().min(0).max(600_000).default(2000),
   FEED_READ_AHEAD_MB: z.coerce.number().int().min(0).max(4096).default(64),
+  METRICS_TOKEN: z.string().trim().min(16, 'METRICS_TOKEN: at least 16 characters').optional(),
 });
 
 export type ServerConfig = {
@@ -118,6 +119,11 @@ export type ServerConfig = {
    * (server/sync/feedReadAhead.ts); 0 prepares none.
    */
   feedReadAheadBytes: number;
+  /**
+   * Bearer token Prometheus sends for GET /metrics. Unset: /metrics answers only requests made
+   * straight to the process from its own machine (no proxy in between).
+   */
+  metricsToken: string | undefined;
 };
 
 export type TrustProxy = false | number | string[];
@@ -238,5 +244,6 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
     smsBudget: { hourly: e.SMS_HOURLY_LIMIT, prefixHourly: e.SMS_PREFIX_HOURLY_LIMIT },
     healthLoopBlockMs: e.HEALTH_LOOP_BLOCK_MS,
     feedReadAheadBytes: e.FEED_READ_AHEAD_MB * 1024 * 1024,
+    metricsToken: e.METRICS_TOKEN,
   };
 }

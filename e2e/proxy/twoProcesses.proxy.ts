@@ -210,3 +210,18 @@ test('nginx keeps the server caching rules, compresses text and refuses oversize
     error_message: COMMON_MESSAGES.FILE_TOO_LARGE,
   });
 });
+
+test('metrics are scraped from each process, never through nginx; nginx hands its request id on', async ({
+  request,
+}) => {
+  expect((await request.get('/metrics')).status()).toBe(404);
+  const ready = await request.get('/readyz');
+  expect(ready.status()).toBe(200);
+  // The id nginx made ($request_id: 32 hex digits) is the one the server logged and answered.
+  expect(ready.headers()['x-request-id']).toMatch(/^[0-9a-f]{32}$/);
+  for (const name of ['A', 'B'] as const) {
+    const direct = await request.get(`${servers[name]}/metrics`);
+    expect(direct.status(), `process ${name}`).toBe(200);
+    expect(await direct.text(), `process ${name}`).toContain('http_requests_total');
+  }
+});

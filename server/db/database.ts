@@ -7,6 +7,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { type BinaryRow, copyBinary } from './copyBinary';
 import { type ListenEvents, listenWithReconnect } from './pgListener';
 import { PGLITE_BYTEA } from './pgliteBytea';
 import * as schema from './schema/index';
@@ -24,6 +25,10 @@ export type Database = {
   db: Db;
   /** Runs the pending migrations; safe when several servers start against one PostgreSQL. */
   migrate(): Promise<void>;
+  /** Whether `migrate` has finished in this process (/readyz). */
+  readonly migrated: boolean;
+  /** PostgreSQL's pool now (/metrics); absent on PGlite, which has one in-process connection. */
+  poolStats?(): { total: number; idle: number; waiting: number };
   /** Cheap liveness check used by /healthz. */
   ping(): Promise<void>;
   /**
@@ -37,6 +42,11 @@ export type Database = {
     events?: ListenEvents,
   ): Promise<() => Promise<void>>;
   close(): Promise<void>;
+  /**
+   * PostgreSQL only: `copy (select …) to stdout with (format binary)`, each row's fields as
+   * bytes (copyBinary.ts), for a reader that passes stored text on without decoding it.
+   */
+  copyBinary?(statement: string, onRow: (row: BinaryRow) => void): Promise<void>;
 };
 
 export type DatabaseOptions = {
@@ -64,6 +74,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
   const client = inMemory ? new PGlite(PGLITE_BYTEA) : new PGlite(dataDir, PGLITE_BYTEA);
   await client.waitReady;
   const db = drizzlePglite({ client, schema });
+  let migrated = false;
   return {
     kind: 'pglite',
     db,
@@ -71,6 +82,10 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
       const { migrate } = await import('drizzle-orm/pglite/migrator');
       // PGlite is single-connection and in-process: no other migrator can race this one.
       await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+      migrated = true;
+    },
+    get migrated() {
+      return migrated;
     },
     async ping() {
       await db.execute(sql`select 1`);
@@ -98,9 +113,18 @@ async function openPostgres(url: string, timeouts: DatabaseTimeouts): Promise<Da
     client.on('error', (error) => console.error('PostgreSQL connection lost:', error.message));
   });
   const db = drizzlePg({ client: pool, schema });
+  let migrated = false;
   return {
     kind: 'postgres',
     db,
+    get migrated() {
+      return migrated;
+    },
+    poolStats: () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+    }),
     async migrate() {
       const { migrate } = await import('drizzle-orm/node-postgres/migrator');
       // One connection holds an advisory lock for the whole run, so servers starting together
@@ -113,6 +137,7 @@ async function openPostgres(url: string, timeouts: DatabaseTimeouts): Promise<Da
         await migrate(drizzlePg({ client: connection, schema }), {
           migrationsFolder: MIGRATIONS_FOLDER,
         });
+        migrated = true;
       } finally {
         await connection
           .query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID])
@@ -128,6 +153,7 @@ async function openPostgres(url: string, timeouts: DatabaseTimeouts): Promise<Da
       // A dedicated connection outside the pool (LISTEN is per session), reconnected on loss.
       return listenWithReconnect(url, channel, handler, events);
     },
+    copyBinary: (statement, onRow) => copyBinary(pool, statement, onRow),
     async close() {
       await pool.end();
     },

@@ -37,6 +37,8 @@ export type LiveBusOptions = {
    * (which reconnects by itself); the bus carries on.
    */
   onError?: (error: unknown, context: string) => void;
+  /** An event published at `at` (by any process) was handed to this process's subscribers. */
+  onDelivered?: (at: number) => void;
 };
 
 /** The payload of the poke sent after the listener came back: events may have been missed. */
@@ -78,7 +80,9 @@ export async function createLiveBus(
         report(error, 'undecodable live payload');
         return;
       }
-      if (event) dispatch(event.topic, event.payload);
+      if (!event) return;
+      dispatch(event.topic, event.payload);
+      if (event.at !== undefined) options.onDelivered?.(event.at);
     },
     {
       onDown(error) {

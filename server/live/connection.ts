@@ -73,6 +73,11 @@ export class LiveConnection {
   private connectedCompanies: number[] = [];
   private token: string | null = null;
   private readonly topics = new Map<string, () => void>();
+
+  /** Topics this socket holds now (/metrics). */
+  get topicCount(): number {
+    return this.topics.size;
+  }
   /** The bus subscription that ends this socket when its account leaves a company. */
   private stopMembershipWatch: (() => void) | null = null;
   private missedPongs = 0;

@@ -10,7 +10,12 @@ import { isRecord } from '../../src/domain/guards';
  * What a committed write tells the live channel: a topic and its payload. (The client's
  * `LiveEvent` in src/sync/api.ts is what a tab hears; this is what the server publishes.)
  */
-export type NotifyEvent = { topic: string; payload: unknown };
+export type NotifyEvent = {
+  topic: string;
+  payload: unknown;
+  /** When the writer published it (ms since the epoch, just before its commit): for /metrics. */
+  at?: number;
+};
 
 /** The one NOTIFY channel every server process listens on (server/live/bus.ts). */
 export const LIVE_CHANNEL = 'live_events';
@@ -24,7 +29,11 @@ type Chunk = { chunk: { id: string; n: number; of: number; data: string } };
 
 /** The NOTIFY payloads for one event: the JSON itself, or its chunks when it is too large. */
 export function encodeLiveEvent(event: NotifyEvent): string[] {
-  const json = JSON.stringify({ topic: event.topic, payload: event.payload ?? null });
+  const json = JSON.stringify({
+    topic: event.topic,
+    payload: event.payload ?? null,
+    ...(event.at === undefined ? {} : { at: event.at }),
+  });
   if (Buffer.byteLength(json, 'utf8') < NOTIFY_PAYLOAD_LIMIT) return [json];
   const data = Buffer.from(json, 'utf8').toString('base64');
   const id = randomUUID();
@@ -39,7 +48,9 @@ export function encodeLiveEvent(event: NotifyEvent): string[] {
 
 function asEvent(value: unknown): NotifyEvent | null {
   if (!isRecord(value) || typeof value.topic !== 'string') return null;
-  return { topic: value.topic, payload: value.payload ?? null };
+  const event: NotifyEvent = { topic: value.topic, payload: value.payload ?? null };
+  if (typeof value.at === 'number' && Number.isFinite(value.at)) event.at = value.at;
+  return event;
 }
 
 function asChunk(value: unknown): Chunk['chunk'] | null {

@@ -54,6 +54,14 @@ export async function registerLiveChannel(
   }
 
   const connections = new Set<LiveConnection>();
+  if (app.hasDecorator('metrics')) {
+    app.metrics.level('live_sockets', 'Open live-channel websockets', () => connections.size);
+    app.metrics.level('live_subscriptions', 'Topics subscribed over all live sockets', () => {
+      let topics = 0;
+      for (const connection of connections) topics += connection.topicCount;
+      return topics;
+    });
+  }
   const limits = new LiveLimits({ ...LIVE_LIMITS, ...options.limits });
   // Behind a proxy that is not trusted, every client has the proxy's address (review #12).
   const trustsProxy = Boolean(context.config?.trustProxy);

@@ -53,6 +53,17 @@ export function registerTemplates(
     maxWaiting: config.documents.renderQueue,
   });
   app.decorate('documentRenderer', renderer);
+  if (app.hasDecorator('metrics')) {
+    app.metrics.level(
+      'document_renders',
+      'PDF renders of the generate route: running, and waiting for a render thread',
+      () => [
+        { labels: { state: 'running' }, value: renderer.limit.running },
+        { labels: { state: 'waiting' }, value: renderer.limit.waiting },
+      ],
+      ['state'],
+    );
+  }
   // Tests and shutdown leave no threads behind.
   app.addHook('onClose', async () => renderer.close());
 

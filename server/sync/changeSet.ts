@@ -96,13 +96,14 @@ export class ChangeSet {
     const pokes = new Map<number, number>();
     for (const e of entries)
       pokes.set(e.companyId, Math.max(pokes.get(e.companyId) ?? 0, e.version));
+    const at = Date.now();
     const events: NotifyEvent[] = [
       ...[...pokes].map(([companyId, version]) => ({
         topic: TOPICS.syncPoke(companyId),
         payload: { version },
       })),
       ...this.events,
-    ];
+    ].map((event) => ({ ...event, at }));
     // NOTIFY payloads are capped at 8000 bytes: large events go out in chunks the bus reassembles.
     for (const event of events) {
       for (const message of encodeLiveEvent(event)) {

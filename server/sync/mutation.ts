@@ -11,6 +11,7 @@ import { IDEMPOTENCY_RETENTION_MS } from '../../src/domain/sync/retention';
 import type { Db, Tx } from '../db/database';
 import { idempotencyKeys } from '../db/schema/index';
 import { badRequest, HttpError } from '../http/httpError';
+import type { PushOutcome } from '../http/metrics';
 import { failure } from '../http/replies';
 import type { ChangeSet } from './changeSet';
 import { write } from './write';
@@ -104,6 +105,11 @@ export async function replayStoredAnswer(
   return stored ? replay(identity, stored, reply) : undefined;
 }
 
+/** The app's push counter (/metrics), when the app keeps metrics (route tests may not). */
+function countPush(request: FastifyRequest, outcome: PushOutcome) {
+  if (request.server.hasDecorator('metrics')) request.server.metrics.push(outcome);
+}
+
 export async function mutate(
   db: Db,
   request: FastifyRequest,
@@ -124,8 +130,10 @@ export async function mutate(
       }
       return { body };
     });
+    countPush(request, 'stored' in outcome ? 'replayed' : 'applied');
     return 'stored' in outcome ? replay(identity, outcome.stored, reply) : outcome.body;
   } catch (error) {
+    if (error instanceof HttpError && error.statusCode < 500) countPush(request, 'refused');
     if (
       key &&
       error instanceof HttpError &&

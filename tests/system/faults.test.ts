@@ -56,7 +56,7 @@ async function dropAndStall(stack: SystemStack): Promise<number> {
 }
 
 /**
- * No process the test did not kill has exited, and each answers /healthz ok: at once, or after its
+ * No process the test did not kill has exited, and each answers /readyz ok: at once, or after its
  * database listener's own reconnect (a backoff of a few seconds after PostgreSQL came back).
  */
 async function expectServersUp(stack: SystemStack): Promise<void> {
@@ -68,9 +68,7 @@ async function expectServersUp(stack: SystemStack): Promise<void> {
       .poll(() => server.health(), { timeout: HEALTHY_AGAIN_MS, interval: 250 })
       .toBe('200');
     if (first !== '200') {
-      console.info(
-        `${server.name} /healthz: ${first} at first, 200 after ${Date.now() - since} ms`,
-      );
+      console.info(`${server.name} /readyz: ${first} at first, 200 after ${Date.now() - since} ms`);
     }
   }
 }
@@ -166,7 +164,7 @@ describe('faults on PGlite, one server process on a data directory', () => {
     await expectLiveAgain(devices, healedAt);
     await settle(devices);
     expect(server.unexpectedExits, 'the process needed no restart but the one killed').toEqual([]);
-    expect(await server.health(), '/healthz').toBe('200');
+    expect(await server.health(), '/readyz').toBe('200');
     // The directory is one process's: the checks read it once the server has stopped.
     await stack.withDatabase((database) => expectConverged(devices, database));
   }, 60_000);

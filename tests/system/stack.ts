@@ -94,10 +94,10 @@ export class ServerProcess {
     clearTimeout(timer);
   }
 
-  /** /healthz straight from the process (not through the proxy): its status and error code. */
+  /** /readyz straight from the process (not through the proxy): its status and error code. */
   async health(): Promise<string> {
     try {
-      const response = await fetch(`http://127.0.0.1:${this.port}/healthz`);
+      const response = await fetch(`http://127.0.0.1:${this.port}/readyz`);
       const body = (await response.json().catch(() => null)) as { error_code?: string } | null;
       return `${response.status}${body?.error_code ? ` ${body.error_code}` : ''}`;
     } catch {

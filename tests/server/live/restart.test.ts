@@ -1,6 +1,7 @@
 // The live channel across a PostgreSQL restart (review M6): the real app on a PostgreSQL of this
 // test's own, a websocket subscribed to a company's pokes; the database is stopped and started
-// again under the running server. /healthz is not ok while it is down and ok again after; the
+// again under the running server. /readyz is not ok while it is down and ok again after (and
+// /healthz, liveness, stays ok throughout: the process itself is fine); the
 // listener comes back by itself, sends the resync poke, and live events flow again.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../../../server/db/database';
@@ -41,8 +42,8 @@ describe.skipIf(binDir === null)(
       await postgres?.destroy();
     }, 60_000);
 
-    const health = async () => {
-      const res = await server.app.inject({ method: 'GET', url: '/healthz' });
+    const health = async (url = '/readyz') => {
+      const res = await server.app.inject({ method: 'GET', url });
       return { status: res.statusCode, code: (res.json() as { error_code?: string }).error_code };
     };
 
@@ -58,6 +59,7 @@ describe.skipIf(binDir === null)(
 
       await postgres.stop();
       await expect.poll(async () => (await health()).status, { timeout: 20_000 }).toBe(503);
+      expect((await health('/healthz')).status).toBe(200);
       // Down for longer than one retry: the listener must keep trying, not give up after one.
       await sleep(3_000);
       expect((await health()).status).toBe(503);

@@ -1,5 +1,6 @@
-// /healthz as a liveness signal (review M6): not ok after the event loop was
-// blocked, while the database does not answer, and while the live listener is down.
+// /healthz as a liveness signal (review M6): not ok after the event loop was blocked, and only
+// then. /readyz as readiness (issue 21): not ok before the migrations, while the database does not
+// answer, while the live listener is down and once the app is closing.
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { EventLoopWatch } from '../../../server/http/eventLoopWatch';
@@ -26,14 +27,15 @@ async function healthApp(deps: HealthDeps): Promise<FastifyInstance> {
 }
 
 const healthy = (): HealthDeps => ({
-  database: { ping: async () => {} },
+  database: { ping: async () => {}, migrated: true },
   bus: { listening: true },
 });
 
-const get = async (app: FastifyInstance) => {
-  const res = await app.inject({ method: 'GET', url: '/healthz' });
+const get = async (app: FastifyInstance, url = '/healthz') => {
+  const res = await app.inject({ method: 'GET', url });
   return { status: res.statusCode, body: res.json() as unknown };
 };
+const ready = (app: FastifyInstance) => get(app, '/readyz');
 
 const notOk = (code: keyof typeof HEALTH_MESSAGES) => ({
   status: 503,
@@ -58,26 +60,60 @@ describe('/healthz', () => {
     expect(await get(strict)).toEqual(notOk('EVENT_LOOP_BLOCKED'));
     expect((await get(off)).status).toBe(200);
   });
+});
 
-  it('answers 503 while the live listener is down, and ok once it is back', async () => {
-    const deps = healthy();
-    const bus = { listening: false };
-    const app = await healthApp({ ...deps, bus });
-    expect(await get(app)).toEqual(notOk('LIVE_CHANNEL_DOWN'));
-    bus.listening = true;
-    expect((await get(app)).status).toBe(200);
+describe('/readyz', () => {
+  it('is ok when the migrations ran, the database answers and the listener is up', async () => {
+    const app = await healthApp(healthy());
+    expect(await ready(app)).toEqual({ status: 200, body: { data: { status: 'ok' } } });
   });
 
-  it('answers 503 when the database does not answer', async () => {
+  it('answers 503 while the live listener is down, and ok once it is back; /healthz stays ok', async () => {
+    const bus = { listening: false };
+    const app = await healthApp({ ...healthy(), bus });
+    expect(await ready(app)).toEqual(notOk('LIVE_CHANNEL_DOWN'));
+    expect((await get(app)).status).toBe(200);
+    bus.listening = true;
+    expect((await ready(app)).status).toBe(200);
+  });
+
+  it('answers 503 when the database does not answer; /healthz stays ok', async () => {
     const app = await healthApp({
       ...healthy(),
       database: {
+        migrated: true,
         ping: async () => {
           throw new Error('connection refused');
         },
       },
     });
-    expect(await get(app)).toEqual(notOk('DATABASE_UNAVAILABLE'));
+    expect(await ready(app)).toEqual(notOk('DATABASE_UNAVAILABLE'));
+    expect((await get(app)).status).toBe(200);
+  });
+
+  it('answers 503 until the migrations have run', async () => {
+    const database = { ping: async () => {}, migrated: false };
+    const app = await healthApp({ ...healthy(), database });
+    expect(await ready(app)).toEqual(notOk('NOT_MIGRATED'));
+    database.migrated = true;
+    expect((await ready(app)).status).toBe(200);
+  });
+
+  it('answers 503 once the app starts closing (a proxy passes on to another process)', async () => {
+    const app = Fastify();
+    registerHealth(app, healthy());
+    let address = '';
+    let during: { status: number } | null = null;
+    // Runs while the server still accepts requests.
+    app.addHook('preClose', async () => {
+      const res = await fetch(`${address}/readyz`);
+      during = { status: res.status };
+    });
+    address = await app.listen({ port: 0, host: '127.0.0.1' });
+    expect((await fetch(`${address}/readyz`)).status).toBe(200);
+    await app.close();
+    // Fastify's own answer to every request of a closing server (return503OnClosing).
+    expect(during).toMatchObject({ status: 503 });
   });
 });
 
