@@ -86,7 +86,10 @@ async function primary(): Promise<void> {
   // Workers run the ordinary server entry with this process's node flags (tsx's loader and the
   // regexp fallback of SERVER_NODE_FLAGS), so a worker is exactly `npm run server`.
   cluster.setupPrimary({
-    exec: fileURLToPath(new URL('../server/main.ts', import.meta.url)),
+    // The server in this script's own form: the .ts source under tsx, the .js of the build.
+    exec: fileURLToPath(
+      new URL(`../server/main${import.meta.url.endsWith('.js') ? '.js' : '.ts'}`, import.meta.url),
+    ),
     execArgv: process.execArgv,
   });
 

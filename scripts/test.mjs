@@ -2,6 +2,8 @@
 // and nginx), then type check, lint, build, unit + integration tests (vitest, with the system
 // fault tests), the end-to-end suite (Playwright, real server, real Chromium) and the proxy suite
 // (nginx in front of two servers on PostgreSQL). Stops at the first failing step.
+
+import { buildServer } from './buildServer.mjs';
 import {
   bin,
   ensureBuilt,
@@ -37,7 +39,10 @@ try {
   await timed('Lint and format check', () =>
     run(bin('biome'), ['check', '--error-on-warnings', '.']),
   );
-  await timed('Build', () => ensureBuilt({ force: true }));
+  await timed('Build (the app, then the server)', async () => {
+    await ensureBuilt({ force: true });
+    await buildServer();
+  });
   await timed('Unit and integration tests (vitest)', () => run(bin('vitest'), ['run']));
   await timed('End-to-end tests (Playwright, Chromium)', () => run(bin('playwright'), ['test']));
   await timed('Proxy suite (nginx, two server processes, PostgreSQL)', runProxySuite);

@@ -43,6 +43,7 @@ const envSchema = z.object({
   SMS_PREFIX_HOURLY_LIMIT: z.coerce.number().int().min(1).default(20),
   HEALTH_LOOP_BLOCK_MS: z.coerce.number().int().min(0).max(600_000).default(2000),
   FEED_READ_AHEAD_MB: z.coerce.number().int().min(0).max(4096).default(64),
+  SHUTDOWN_GRACE_S: z.coerce.number().int().min(1).max(600).default(25),
   METRICS_TOKEN: z.string().trim().min(16, 'METRICS_TOKEN: at least 16 characters').optional(),
 });
 
@@ -124,6 +125,11 @@ export type ServerConfig = {
    * straight to the process from its own machine (no proxy in between).
    */
   metricsToken: string | undefined;
+  /**
+   * On SIGTERM/SIGINT: how long open requests and live sockets get to finish before the process
+   * exits anyway (under an orchestrator's own stop timeout: systemd 90 s, Docker 10 s unless set).
+   */
+  shutdownGraceSeconds: number;
 };
 
 export type TrustProxy = false | number | string[];
@@ -245,5 +251,6 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
     healthLoopBlockMs: e.HEALTH_LOOP_BLOCK_MS,
     feedReadAheadBytes: e.FEED_READ_AHEAD_MB * 1024 * 1024,
     metricsToken: e.METRICS_TOKEN,
+    shutdownGraceSeconds: e.SHUTDOWN_GRACE_S,
   };
 }

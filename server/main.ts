@@ -62,9 +62,20 @@ async function main(): Promise<void> {
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info(`${signal}: shutting down`);
+    const started = Date.now();
+    const graceMs = config.shutdownGraceSeconds * 1000;
+    app.log.info(
+      `${signal}: shutting down: no new connections; finishing open requests and closing live sockets (at most ${config.shutdownGraceSeconds} s)`,
+    );
+    // Requests still running when the grace is over are cut off, so a stop always ends.
+    const deadline = setTimeout(() => {
+      app.log.warn(`shutdown: still busy after ${config.shutdownGraceSeconds} s; exiting anyway`);
+      process.exit(1);
+    }, graceMs);
+    deadline.unref();
     await app.close();
     await database.close();
+    app.log.info(`shutdown: drained in ${Date.now() - started} ms`);
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));

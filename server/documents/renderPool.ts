@@ -15,7 +15,11 @@ import type { RenderAnswer } from './renderWorker';
 /** How long an idle worker stays: a user exporting several documents reuses it. */
 export const RENDER_WORKER_IDLE_MS = 60_000;
 
-const WORKER_FILE = new URL('./renderWorker.ts', import.meta.url).href;
+// Its sibling in this module's own form: the .ts source under tsx, the .js of the server build.
+const WORKER_FILE = new URL(
+  `./renderWorker${import.meta.url.endsWith('.js') ? '.js' : '.ts'}`,
+  import.meta.url,
+).href;
 
 /**
  * The worker runs TypeScript as the server does: through tsx. Under `tsx server/main.ts` the

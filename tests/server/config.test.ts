@@ -33,6 +33,8 @@ describe('loadConfig', () => {
       smsBudget: { hourly: 200, prefixHourly: 20 },
       healthLoopBlockMs: 2000,
       feedReadAheadBytes: 64 * 1024 * 1024,
+      metricsToken: undefined,
+      shutdownGraceSeconds: 25,
     });
   });
 
@@ -65,6 +67,8 @@ describe('loadConfig', () => {
       SMS_PREFIX_HOURLY_LIMIT: '5',
       HEALTH_LOOP_BLOCK_MS: '0',
       FEED_READ_AHEAD_MB: '0',
+      METRICS_TOKEN: 'prometheus-scrape-token',
+      SHUTDOWN_GRACE_S: '40',
     });
     expect(config).toEqual({
       port: 9000,
@@ -95,6 +99,8 @@ describe('loadConfig', () => {
       smsBudget: { hourly: 50, prefixHourly: 5 },
       healthLoopBlockMs: 0,
       feedReadAheadBytes: 0,
+      metricsToken: 'prometheus-scrape-token',
+      shutdownGraceSeconds: 40,
     });
   });
 
@@ -165,6 +171,8 @@ describe('loadConfig', () => {
     [{ DOCUMENT_RENDERS: '0' }, 'DOCUMENT_RENDERS'],
     [{ HEALTH_LOOP_BLOCK_MS: '-1' }, 'HEALTH_LOOP_BLOCK_MS'],
     [{ FEED_READ_AHEAD_MB: '-1' }, 'FEED_READ_AHEAD_MB'],
+    [{ METRICS_TOKEN: 'short' }, 'METRICS_TOKEN'],
+    [{ SHUTDOWN_GRACE_S: '0' }, 'SHUTDOWN_GRACE_S'],
     [{ DB_STATEMENT_TIMEOUT_MS: '0' }, 'DB_STATEMENT_TIMEOUT_MS'],
     [{ DB_LOCK_TIMEOUT_MS: 'soon' }, 'DB_LOCK_TIMEOUT_MS'],
     [{ UPLOAD_QUOTA_MB: '0' }, 'UPLOAD_QUOTA_MB'],
