@@ -47,6 +47,10 @@ const envSchema = z.object({
   METRICS_TOKEN: z.string().trim().min(16, 'METRICS_TOKEN: at least 16 characters').optional(),
 });
 
+/** Every variable the server reads (server/configDocs.ts documents each; README's table is made from it). */
+export type EnvVariable = keyof typeof envSchema.shape;
+export const ENV_VARIABLES = Object.keys(envSchema.shape) as EnvVariable[];
+
 export type ServerConfig = {
   port: number;
   host: string;
