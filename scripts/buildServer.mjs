@@ -12,8 +12,14 @@ import { root } from './lib.mjs';
 
 export const SERVER_OUT = join(root, 'dist-server');
 
-/** What starts: the server, the PDF render worker it spawns, the cluster primary. */
-const ENTRY_POINTS = ['server/main.ts', 'server/documents/renderWorker.ts', 'scripts/cluster.ts'];
+/** What starts: the server, the PDF render worker it spawns, the cluster primary, the backups. */
+const ENTRY_POINTS = [
+  'server/main.ts',
+  'server/documents/renderWorker.ts',
+  'scripts/cluster.ts',
+  'scripts/backup.ts',
+  'scripts/restore.ts',
+];
 
 /** Folders read at run time relative to their module, copied to the same place in the output. */
 const ASSETS = ['server/db/migrations', 'server/demo/seed/logos', 'src/documents/fonts/generated'];

@@ -23,6 +23,7 @@ import { registerLiveChannel } from './live/socket';
 import { startMaintenance } from './maintenance';
 import { registerAccount } from './routes/account';
 import { registerAccounting } from './routes/accounting';
+import { registerBackup } from './routes/backup';
 import { registerCompanies } from './routes/companies';
 import { registerEmployees } from './routes/employees';
 import { registerFiles } from './routes/files';
@@ -123,6 +124,7 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
   registerSecurityHeaders(app, context.config.publicUrl, runtimeConfig(context));
   registerSession(app, database.db, verifier);
   registerHealth(app, context);
+  registerBackup(app, context);
   registerSync(app, context);
   registerUser(app, context);
   registerInquiry(app, context);

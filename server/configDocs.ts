@@ -135,6 +135,10 @@ export const ENV_DOCS: Record<EnvVariable, EnvDoc> = {
 
 /** Variables read by the npm scripts and the tests, not by the server. */
 export const SCRIPT_ENV_DOCS: Record<string, EnvDoc> = {
+  PG_BIN: {
+    default: "Debian's newest",
+    text: '`npm run backup` and `npm run restore` on PostgreSQL: the folder of `pg_dump` and `pg_restore` (default `/usr/lib/postgresql/<newest>/bin`, then the `PATH`); they must be at least as new as the server',
+  },
   CLUSTER_WORKERS: {
     default: '`2`',
     text: '`npm run start:cluster`, and `npm run start:prod` when set: how many server processes share the port (1–64; docs/deploy.md)',

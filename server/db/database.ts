@@ -1,6 +1,6 @@
 // Opens the server's database: PGlite under DATA_DIR by default, a real PostgreSQL when
 // DATABASE_URL is set. Both speak the same SQL, so the rest of the server sees one `Db` type.
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readdir } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -27,6 +27,11 @@ export type Database = {
   migrate(): Promise<void>;
   /** Whether `migrate` has finished in this process (/readyz). */
   readonly migrated: boolean;
+  /**
+   * PGlite only: its data directory as a gzipped tar, consistent (taken between transactions,
+   * which wait meanwhile), for `npm run backup` while the server runs. PostgreSQL has pg_dump.
+   */
+  dumpDataDir?(): Promise<Uint8Array>;
   /** PostgreSQL's pool now (/metrics); absent on PGlite, which has one in-process connection. */
   poolStats?(): { total: number; idle: number; waiting: number };
   /** Cheap liveness check used by /healthz. */
@@ -67,6 +72,22 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return openPglite(options.dataDir);
 }
 
+/**
+ * Writes a PGlite backup (`dumpDataDir`'s gzipped tar) into `dataDir`, which must not exist yet
+ * or be empty: a restore never mixes with a database that is there.
+ */
+export async function loadPgliteDataDir(dataDir: string, tar: Uint8Array): Promise<void> {
+  const present = await readdir(dataDir).catch(() => []);
+  if (present.length > 0) throw new Error(`${dataDir} is not empty: restore into a new folder`);
+  await mkdir(dataDir, { recursive: true });
+  const client = new PGlite(dataDir, {
+    ...PGLITE_BYTEA,
+    loadDataDir: new Blob([new Uint8Array(tar)]),
+  });
+  await client.waitReady;
+  await client.close();
+}
+
 async function openPglite(dataDir: string | undefined): Promise<Database> {
   // No dataDir, or `memory://`, means an in-memory database that vanishes with the process.
   const inMemory = !dataDir || dataDir.startsWith('memory://');
@@ -86,6 +107,12 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
     },
     get migrated() {
       return migrated;
+    },
+    async dumpDataDir() {
+      // Inside a transaction: no other transaction runs while the files are read; recovery on
+      // the restored copy rolls this empty one back.
+      const tar = await client.transaction(async () => client.dumpDataDir('gzip'));
+      return new Uint8Array(await tar.arrayBuffer());
     },
     async ping() {
       await db.execute(sql`select 1`);

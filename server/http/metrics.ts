@@ -163,9 +163,18 @@ export function metricsAccess(token: string | undefined): (request: FastifyReque
       return sent.length === expected.length && timingSafeEqual(sent, expected);
     };
   }
-  return (request) =>
+  return directFromThisMachine;
+}
+
+/**
+ * A request made on this machine straight to the process: from loopback, naming no forwarded
+ * address (a proxy on the same machine connects from loopback on behalf of anyone).
+ */
+export function directFromThisMachine(request: FastifyRequest): boolean {
+  return (
     request.headers['x-forwarded-for'] === undefined &&
     request.headers.forwarded === undefined &&
     request.headers['x-real-ip'] === undefined &&
-    LOOPBACK.test(request.socket.remoteAddress ?? '');
+    LOOPBACK.test(request.socket.remoteAddress ?? '')
+  );
 }

@@ -4,7 +4,7 @@ import { and, eq, lt, max, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { appMeta, syncChanges } from '../db/schema/index';
 
-const PURGED_KEY = 'sync_purged_through';
+export const PURGED_KEY = 'sync_purged_through';
 export const TOMBSTONE_RETENTION_DAYS = 30;
 
 /** The newest purged tombstone's version: a cursor below it may have missed that tombstone. */
