@@ -30,10 +30,65 @@ export class PurchasingDb extends Dexie {
   declare readonly listTotals: Table<ListTotal, string>;
   declare readonly numberColumns: Table<NumberColumn, [number, string, number]>;
 
+  /** The `relaxed` connection pulls write through (forPulls), opened on first use. */
+  private pullConnection: Promise<PurchasingDb> | null = null;
+
   constructor(name: string, options?: DexieOptions) {
     super(name, options);
     declareSchema(this);
   }
+
+  /**
+   * The connection a pull writes its pages through: a second one to the same database with
+   * `relaxed` durability (no flush to disk per commit; 10–13% of a first sync, docs/footguns.md
+   * "IndexedDB figures"). Safe because IndexedDB commits in order whatever the durability and the
+   * backend journals them in that order: a crash can only lose the newest relaxed commits, each
+   * whole (rows with their cursor, pulled again), and a later `strict` commit (the outbox's)
+   * makes every earlier one durable. This connection itself is `this` when it is not `strict` or
+   * when it was closed on purpose (its writes fail as this one's do).
+   */
+  forPulls(): Promise<PurchasingDb> {
+    if (this._options.chromeTransactionDurability !== 'strict' || this.hasBeenClosed()) {
+      return Promise.resolve(this);
+    }
+    if (!this.pullConnection) {
+      const opening = openPullConnection(this.name, this._options);
+      this.pullConnection = opening;
+      // A failed open is tried again by the next pull.
+      opening.catch(() => {
+        if (this.pullConnection === opening) this.pullConnection = null;
+      });
+    }
+    return this.pullConnection;
+  }
+
+  /** Closes the pull connection with this one (a reopen after a lost connection makes a new one). */
+  override close(options?: { disableAutoOpen: boolean }): void {
+    const pulls = this.pullConnection;
+    this.pullConnection = null;
+    void pulls?.then(
+      (db) => db.close({ disableAutoOpen: true }),
+      () => undefined,
+    );
+    super.close(options);
+  }
+}
+
+async function openPullConnection(name: string, options: DexieOptions): Promise<PurchasingDb> {
+  const db = new PurchasingDb(name, { ...options, chromeTransactionDurability: 'relaxed' });
+  // As openUserDatabase's: closed for good on another tab's upgrade or a delete (the session
+  // ends through the main connection, which hears the same event).
+  db.on('versionchange', () => {
+    db.close({ disableAutoOpen: true });
+    return false;
+  });
+  await db.open();
+  const opened = db.backendDB().version / 10;
+  if (opened > SCHEMA_VERSION) {
+    db.close({ disableAutoOpen: true });
+    throw new SchemaOutdatedError(opened);
+  }
+  return db;
 }
 
 export type OutdatedReason = 'newer-schema' | 'deleted';
@@ -44,9 +99,8 @@ export interface OpenOptions {
   IDBKeyRange?: typeof IDBKeyRange;
   /**
    * Chromium's commit durability for this connection. `strict` (the default) is what the outbox
-   * needs: an enqueued change survives a crash. A pull may open a second, `relaxed` connection
-   * (10–13% faster: docs/footguns.md, "IndexedDB figures"), since pulled rows can always be
-   * pulled again.
+   * needs: an enqueued change survives a crash. A pull writes through a second, `relaxed`
+   * connection (`PurchasingDb.forPulls`), since pulled rows can always be pulled again.
    */
   durability?: 'strict' | 'relaxed' | 'default';
   /**

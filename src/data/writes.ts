@@ -3,6 +3,7 @@
 // a live query between two writes. Called inside a caller's transaction that includes the same
 // tables (the pull writes rows, cursor and rebased outbox effects together), Dexie joins it.
 
+import type { Table } from 'dexie';
 import { type FeedChange, type FeedRowOf, SYNC_TABLES, type SyncTable } from '../contract/feedRows';
 import type { PurchasingDb } from './db';
 import { DERIVE, type RowKey, type StoredRowOf } from './derive';
@@ -66,6 +67,44 @@ const versionOf = (row: unknown): number | null =>
     ? row.version
     : null;
 
+/** Below this many keys a page's rows are read one by one at once (bulkGet) without a probe. */
+export const PROBE_FROM_KEYS = 64;
+
+/**
+ * The stored rows of `keys` (one company's), undefined where there is none. A page of a first sync
+ * brings rows that are not stored yet, and reading a thousand absent keys one by one costs the
+ * worker a round trip for each: so a large page first asks which keys its id range holds (one
+ * key-only range read, at most twice as many keys as the page) and reads only those rows. A
+ * range holding more (a later pull of rows spread over the whole table) is read key by key.
+ */
+async function storedOf<R>(store: Table<R, RowKey>, keys: readonly RowKey[]) {
+  if (keys.length < PROBE_FROM_KEYS) return store.bulkGet([...keys]);
+  const [companyId] = keys[0] ?? [0];
+  let low = Number.POSITIVE_INFINITY;
+  let high = Number.NEGATIVE_INFINITY;
+  for (const [, rowId] of keys) {
+    low = Math.min(low, rowId);
+    high = Math.max(high, rowId);
+  }
+  const limit = 2 * keys.length;
+  const there = await store
+    .where(':id')
+    .between([companyId, low], [companyId, high], true, true)
+    .limit(limit)
+    .primaryKeys();
+  if (there.length >= limit) return store.bulkGet([...keys]);
+  const stored = new Set(there.map(([, rowId]) => rowId));
+  const read = keys.filter(([, rowId]) => stored.has(rowId));
+  const rows = new Map<number, R | undefined>();
+  if (read.length > 0) {
+    const found = await store.bulkGet(read);
+    read.forEach(([, rowId], i) => {
+      rows.set(rowId, found[i]);
+    });
+  }
+  return keys.map(([, rowId]) => rows.get(rowId));
+}
+
 /**
  * Writes one table's share of a page with one read of the rows it touches. With `keepNewer`, an
  * upsert older than the row already there is skipped (an applied mutation answer may have put a
@@ -83,7 +122,7 @@ async function writeTable<T extends SyncTable>(
   const store = db.table<StoredRowOf[T], RowKey>(table);
   const id = (key: RowKey) => `${key[0]}/${key[1]}`;
   const keys = [...new Map(writes.map((w) => [id(w.key), w.key])).values()];
-  const before = await store.bulkGet(keys);
+  const before = await storedOf(store, keys);
   // The row as it stands after each write so far: a page may touch one row twice.
   const current = new Map(keys.map((key, i) => [id(key), before[i]]));
   for (const write of writes) {

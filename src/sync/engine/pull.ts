@@ -1,11 +1,11 @@
-// Pulling one company's feed (docs/api.md `GET /sync-api/v1/changes`): page by page, each page
-// written in ONE transaction with its cursor, so the cursor never runs ahead of the rows. In that
+// Pulling one company's feed (docs/api.md `GET /sync-api/v1/changes`): page by page (read ahead by
+// feedReader.ts), each page, or the few already in, written in ONE transaction with its cursor, so
+// the cursor never runs ahead of the rows. In that
 // transaction pulled rows older than the local copy are dropped (an applied answer may already
 // have put a newer version there), pending outbox effects are re-applied on top of the pulled
 // rows (no flicker), and applied entries the rows show are removed. A 410 clears the company and
 // starts again from the beginning of its feed, keeping the outbox and its effects.
 
-import { type Decoded, decodeFeedPage, type FeedPage } from '../../contract/feed';
 import type { PurchasingDb } from '../../data/db';
 import { readCompanySync, writeCompanySync } from '../../data/meta';
 import { applyChanges, clearCompany } from '../../data/writes';
@@ -14,7 +14,8 @@ import { touchedKey } from '../core/mutations';
 import { rebase } from '../core/rebase';
 import { asRow, isTemporaryId, parseRowKey, type Row, type RowKey } from '../core/types';
 import { loadOutbox } from '../outbox';
-import { call, type FetchLike } from './http';
+import { FeedReader, type Page } from './feedReader';
+import type { FetchLike } from './http';
 import { engineTables, writeRows } from './localRows';
 import { isNotAMember } from './membership';
 import { ofCompany, saveEntries } from './outboxStore';
@@ -43,60 +44,23 @@ export interface PullProgress {
   remaining: number;
 }
 
-type Page = Pick<FeedPage, 'cursor' | 'changes'> & { hasMore: boolean; remaining: number };
-
-/**
- * A 200's page, decoded against the contract (src/contract/feed.ts): a page that does not decode
- * is refused whole, nothing of it is written and the cursor stays before it.
- */
-function readPage(body: unknown): Decoded<Page> {
-  const decoded = decodeFeedPage(isRecord(body) ? body.data : undefined);
-  if (!decoded.ok) return decoded;
-  const { cursor, has_more, remaining, changes } = decoded.value;
-  return { ok: true, value: { cursor, hasMore: has_more, remaining, changes } };
-}
-
 const message = (body: unknown, status: number): string =>
   isRecord(body) && typeof body.error_message === 'string' ? body.error_message : `HTTP ${status}`;
 
-type Fetched =
-  | { kind: 'auth' }
-  | { kind: 'offline' }
-  | { kind: 'answer'; status: number; body: unknown };
-
 /**
- * `remaining`: the previous page's, on every page after a pull's first, so the server carries its
- * count down instead of counting the rest of the feed again (src/contract/feed.ts).
+ * Pages read ahead of the writes, and the most written in one transaction: while the feed is ahead
+ * (a first sync: the server prepares each next page before it is asked), the pages already in are
+ * stored together, one commit and one read of the touched rows, outbox and totals for several
+ * (fewer, larger transactions: docs/decisions.md "Sync engine"). Each page is ~1,000 rows.
  */
-function fetchPage(
-  deps: PullDeps,
-  companyId: number,
-  cursor: string,
-  remaining?: number,
-): Promise<Fetched> {
-  return (async (): Promise<Fetched> => {
-    const token = await deps.getToken();
-    if (token === null) return { kind: 'auth' };
-    const query = new URLSearchParams({
-      currentCompanyId: String(companyId),
-      cursor,
-      limit: String(deps.pageSize),
-    });
-    if (remaining !== undefined) query.set('remaining', String(remaining));
-    const result = await call(deps.fetch, deps.baseUrl, {
-      method: 'GET',
-      target: `/sync-api/v1/changes?${query}`,
-      token,
-    });
-    if (result.kind === 'network') return { kind: 'offline' };
-    return { kind: 'answer', status: result.answer.status, body: result.answer.body };
-  })();
-}
+export const PAGES_AHEAD = 4;
+export const PAGES_PER_WRITE = 4;
 
 /**
- * Pulls the company to the end of its feed; `onPage` reports progress after each page. The next
- * page is requested while the current one is written (its cursor comes with the answer), so the
- * server's time and the local writes overlap; pages are still written strictly in order.
+ * Pulls the company to the end of its feed; `onPage` reports progress after each write. The next
+ * pages are requested while earlier ones are written (each answer's cursor asks for the next), so
+ * the server's time, the parsing and the local writes overlap; pages are still written strictly
+ * in order, and a failure is reported after the pages before it are stored.
  */
 export async function pullCompany(
   deps: PullDeps,
@@ -105,40 +69,61 @@ export async function pullCompany(
 ): Promise<PullResult> {
   let done = 0;
   let resynced = false;
-  let request = fetchPage(deps, companyId, (await readCompanySync(deps.db, companyId)).cursor);
+  // Pages go through the relaxed connection (src/data/db.ts forPulls): nothing here tells anyone
+  // a page is stored, so a crash that loses the newest ones only makes the next pull repeat them.
+  const db = await deps.db.forPulls();
+  const cursor = (await readCompanySync(db, companyId)).cursor;
+  let reader = new FeedReader(deps, companyId, cursor, PAGES_AHEAD);
   for (;;) {
-    const fetched = await request;
-    if (fetched.kind !== 'answer') return fetched;
-    const { status, body } = fetched;
-    if (status === 401) return { kind: 'auth' };
-    if (isNotAMember(status, body)) return { kind: 'left' };
-    if (status === 410) {
+    const answer = await reader.next();
+    if (answer.kind === 'auth' || answer.kind === 'offline') return answer;
+    if (answer.kind === 'undecodable') {
+      return {
+        kind: 'error',
+        status: answer.status,
+        message: `HTTP ${answer.status}: ${answer.error}`,
+      };
+    }
+    if (answer.kind === 'answer') {
+      const { status, body } = answer;
+      if (status === 401) return { kind: 'auth' };
+      if (isNotAMember(status, body)) return { kind: 'left' };
+      if (status !== 410) return { kind: 'error', status, message: message(body, status) };
       // A second 410 in one run means the server refuses even the cursors of its own pages
       // (a purge horizon above them): looping would hammer it. Reported, retried later.
       if (resynced) return { kind: 'error', status, message: message(body, status) };
       resynced = true;
-      await resync(deps.db, companyId);
+      await resync(db, companyId);
       done = 0;
-      request = fetchPage(deps, companyId, '');
+      reader = new FeedReader(deps, companyId, '', PAGES_AHEAD);
       continue;
     }
-    if (status !== 200) return { kind: 'error', status, message: message(body, status) };
-    const read = readPage(body);
-    if (!read.ok) return { kind: 'error', status, message: `HTTP ${status}: ${read.error}` };
-    const page = read.value;
-    const next = page.hasMore ? fetchPage(deps, companyId, page.cursor, page.remaining) : null;
+    const pages = [answer.page];
+    for (let last = answer.page; last.hasMore && pages.length < PAGES_PER_WRITE; ) {
+      const more = reader.nextIfIn();
+      if (!more) break;
+      pages.push(more);
+      last = more;
+    }
+    const page = joined(pages);
     try {
-      await writePage(deps.db, companyId, page, deps.now());
+      await writePage(db, companyId, page, deps.now());
     } catch (error) {
-      // The prefetched page is dropped: the stored cursor still points before it.
-      await next?.catch(() => undefined);
+      // The pages read ahead are dropped: the stored cursor still points before them.
+      await reader.stop();
       throw error;
     }
     done += page.changes.length;
     onPage({ done, remaining: page.remaining });
-    if (!next) return { kind: 'done' };
-    request = next;
+    if (!page.hasMore) return { kind: 'done' };
   }
+}
+
+/** Consecutive pages as one: every change in feed order, the last page's cursor and figures. */
+function joined(pages: readonly Page[]): Page {
+  const last = pages[pages.length - 1];
+  if (!last) throw new Error('no page to write');
+  return pages.length === 1 ? last : { ...last, changes: pages.flatMap((page) => page.changes) };
 }
 
 /** One page, its cursor, the rebased effects and the settled entries: one transaction. */

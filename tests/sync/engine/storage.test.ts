@@ -142,8 +142,9 @@ describe('sync engine under storage faults', () => {
 
   it('shows a quota fault of a pull page on the company and pulls it again', async () => {
     const { db, engine, seen } = await setup();
+    // Pages are written through the pull's relaxed connection (src/data/db.ts forPulls).
     const pageWrite = failOnce(
-      db.meta,
+      (await db.forPulls()).meta,
       'put',
       quotaError(),
       ([row]) => isRecord(row) && typeof row.key === 'string' && row.key.startsWith('company:'),
