@@ -24,6 +24,7 @@ import { startMaintenance } from './maintenance';
 import { registerAccount } from './routes/account';
 import { registerAccounting } from './routes/accounting';
 import { registerBackup } from './routes/backup';
+import { registerClientReports } from './routes/clientReports';
 import { registerCompanies } from './routes/companies';
 import { registerEmployees } from './routes/employees';
 import { registerFiles } from './routes/files';
@@ -125,6 +126,7 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
   registerSession(app, database.db, verifier);
   registerHealth(app, context);
   registerBackup(app, context);
+  registerClientReports(app);
   registerSync(app, context);
   registerUser(app, context);
   registerInquiry(app, context);

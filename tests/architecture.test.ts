@@ -38,6 +38,8 @@ const LAYERS: Record<string, string[]> = {
   // The server, bottom up. config.ts names the database's timeouts; regexpFallback.ts is a flag.
   'server/db': [],
   'server/config.ts': ['server/db'],
+  // The environment table's words (README), typed by the config schema.
+  'server/configDocs.ts': ['server/config.ts'],
   'server/regexpFallback.ts': [],
   'server/http': ['server/db'],
   'server/auth': ['server/db', 'server/http'],

@@ -26,8 +26,8 @@ export type AppMetrics = {
   fanOutLag(lagMs: number): void;
   /** A level read when Prometheus scrapes (sockets, pool connections, render line). */
   level(name: string, help: string, read: Level, labelNames?: readonly string[]): void;
-  /** A report a client sent about itself (routes/clientReports.ts): already checked. */
-  clientReport(kind: string, code: string): void;
+  /** `count` reports a device sent about itself (routes/clientReports.ts): already checked. */
+  clientReport(kind: string, code: string, count: number): void;
 };
 
 let processRegistry: Registry | null = null;
@@ -92,7 +92,7 @@ export function createMetrics(): AppMetrics {
     push: (outcome) => pushes.inc({ outcome }),
     feedRows: (count) => feedRows.inc(count),
     fanOutLag: (lagMs) => fanOut.observe(Math.max(0, lagMs) / 1000),
-    clientReport: (kind, code) => reports.inc({ kind, code }),
+    clientReport: (kind, code, count) => reports.inc({ kind, code }, count),
     level(name, help, read, labelNames = []) {
       new Gauge({
         name,

@@ -12,6 +12,7 @@ import type { SyncStatus } from './engine/status';
 import type { StorageLike } from './engine/storage';
 import { counterTopics, fetchCounters, standingTopics } from './live/counters';
 import { LiveClient, type WebSocketConstructor } from './live/liveClient';
+import { TroubleReporter } from './live/troubleReports';
 import { type Clock, every } from './ports';
 
 export const PERIODIC_PULL_MS = 5 * 60_000;
@@ -61,7 +62,17 @@ export function startLeadership(deps: LeadershipDeps, context: LeadershipContext
     companies: info.companies,
     ...(deps.storage ? { storage: deps.storage } : {}),
   });
-  const unsubscribe = engine.subscribe(context.onStatus);
+  const reporter = new TroubleReporter({
+    fetch: deps.fetch,
+    baseUrl: info.baseUrl,
+    getToken,
+    now: deps.now,
+    companies: info.companies,
+  });
+  const unsubscribe = engine.subscribe((status) => {
+    context.onStatus(status);
+    reporter.observe(status);
+  });
   let stopped = false;
   const tell = (event: LiveEvent) => {
     if (!stopped) context.onLive(event);

@@ -68,6 +68,18 @@ const cases: { [K in AppRouteName]: Case<K> } = {
     check: (a, w) => expect(a.companies.map((c) => c.company.id)).toEqual([companyId(w)]),
   },
   statistics: { as: 'userA', request: () => ({}) },
+  clientReports: {
+    as: 'userA',
+    request: () => ({
+      body: {
+        reports: [
+          { kind: 'outbox', code: 'PENDING_WHILE_ONLINE', count: 3 },
+          { kind: 'storage', code: 'quota', count: 1 },
+        ],
+      },
+    }),
+    check: (a) => expect(a.counted).toBe(2),
+  },
   brandSearch: {
     as: 'userA',
     request: () => ({ query: { name: 'Siem' } }),

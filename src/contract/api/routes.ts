@@ -13,6 +13,7 @@ import { COMPANY_ROUTES } from './company';
 import { COUNTER_ROUTES } from './counters';
 import { FILE_ROUTES } from './files';
 import { LIST_ROUTES } from './lists';
+import { REPORT_ROUTES } from './reports';
 import { SHEET_ROUTES } from './sheets';
 import { SHELL_ROUTES } from './shell';
 import { STAFF_ROUTES } from './staff';
@@ -28,6 +29,7 @@ export const APP_ROUTES = {
   ...SHEET_ROUTES,
   ...FILE_ROUTES,
   ...COUNTER_ROUTES,
+  ...REPORT_ROUTES,
 } as const;
 
 export type AppRouteName = keyof typeof APP_ROUTES;

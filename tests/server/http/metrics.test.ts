@@ -10,7 +10,9 @@ import { mutate } from '../../../server/sync/mutation';
 import { nextVersion } from '../../../server/sync/write';
 import { startTestServer, type TestServer, testConfig } from '../../support/app';
 import { drivers, openTestDatabase } from '../../support/databases';
+import { seedFixtures } from '../../support/fixtures';
 import { companyRowStub } from '../../support/rowStubs';
+import { accessTokenFor } from '../../support/tokens';
 
 /** The value of one series in Prometheus text, or undefined when it is not there. */
 function sample(text: string, series: string): number | undefined {
@@ -104,6 +106,28 @@ describe.each(drivers)('/metrics on %s', (driver) => {
     expect((after.replayed ?? 0) - (before.replayed ?? 0)).toBe(1);
     expect((after.refused ?? 0) - (before.refused ?? 0)).toBe(1);
     expect((after.fanOut ?? 0) - (before.fanOut ?? 0)).toBeGreaterThanOrEqual(1);
+  });
+
+  it('counts the reports devices send about themselves, and refuses codes that do not exist', async () => {
+    const fx = await seedFixtures(server.db.database);
+    const token = await accessTokenFor(server.db.database, server.issuer, fx.accounts.userA);
+    const report = (reports: unknown) =>
+      server.app.inject({
+        method: 'POST',
+        url: `/api/v7/client-reports?currentCompanyId=${fx.companies.buyerA}`,
+        headers: { authorization: `Bearer ${token}` },
+        payload: { reports },
+      });
+    const series = 'client_reports_total{kind="outbox",code="PENDING_WHILE_ONLINE"}';
+    const before = sample((await scrape(server.app)).text, series) ?? 0;
+    const sent = await report([{ kind: 'outbox', code: 'PENDING_WHILE_ONLINE', count: 4 }]);
+    expect(sent.statusCode).toBe(200);
+    expect(sample((await scrape(server.app)).text, series)).toBe(before + 4);
+    // A code of another kind, a code of no kind, text of the device's own: refused.
+    expect((await report([{ kind: 'pull', code: 'quota', count: 1 }])).statusCode).toBe(400);
+    expect((await report([{ kind: 'outbox', code: 'DROP TABLE', count: 1 }])).statusCode).toBe(400);
+    expect((await report([])).statusCode).toBe(400);
+    expect(sample((await scrape(server.app)).text, series)).toBe(before + 4);
   });
 
   it('shows the live sockets, the render line and (on PostgreSQL) the pool', async () => {
