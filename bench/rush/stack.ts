@@ -11,9 +11,11 @@ import { join } from 'node:path';
 import { asc, eq, sql } from 'drizzle-orm';
 import { createDatabase } from '../../e2e/proxy/postgres';
 import {
+  freePort,
   NGINX,
   nginxConfig,
   nginxGlobals,
+  selfSignedCertificate,
   startServer,
   stopper,
   waitForProxy,
@@ -168,7 +170,10 @@ export async function deploy(
     throw new Error(`bench:rush needs nginx at ${NGINX} (apt-get install -y nginx, or NGINX_PATH)`);
   }
   const dir = mkdtempSync(join(tmpdir(), 'rush-'));
-  const url = `http://127.0.0.1:${ports.nginx}`;
+  // The site file serves https only (a certificate made for 127.0.0.1): the bench's devices in
+  // this process trust it as a browser told to would, and pay TLS as production does.
+  const url = `https://127.0.0.1:${ports.nginx}`;
+  process.env.NODE_TLS_REJECT_UNAUTHORIZED = '0';
   const env = {
     DATABASE_URL: databaseUrl,
     PUBLIC_URL: url,
@@ -188,6 +193,7 @@ export async function deploy(
     conf,
     nginxConfig(dir, {
       listen: `127.0.0.1:${ports.nginx}`,
+      httpListen: `127.0.0.1:${await freePort()}`,
       upstreams,
       accessLog: join(dir, 'access.log'),
     }),
@@ -199,7 +205,7 @@ export async function deploy(
   const nginx = spawn(NGINX, ['-p', dir, '-c', conf, ...nginxGlobals(dir)], {
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  await waitForProxy(url);
+  await waitForProxy(url, selfSignedCertificate(dir).cert);
   return {
     url,
     serverPids: () =>

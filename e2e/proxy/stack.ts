@@ -1,7 +1,8 @@
 // Global setup of the proxy suite (playwright.proxy.config.ts): the deployment of
 // deploy/nginx/purchasing.conf for real, small. One PostgreSQL database, two server processes on
 // it started together (migrations and the demo seed take their advisory locks), and Debian's
-// nginx, unprivileged, in front of both. The spec finds the addresses in the environment.
+// nginx, unprivileged, in front of both over https (http/2, a certificate made for 127.0.0.1).
+// The spec finds the addresses in the environment.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import {
@@ -13,6 +14,8 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
+import { get as httpGet } from 'node:http';
+import { get as httpsGet } from 'node:https';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -27,6 +30,10 @@ export const STACK_ENV = {
   serverA: 'PROXY_E2E_SERVER_A',
   serverB: 'PROXY_E2E_SERVER_B',
   accessLog: 'PROXY_E2E_ACCESS_LOG',
+  /** nginx's plain http address, which only redirects to https. */
+  httpUrl: 'PROXY_E2E_HTTP_URL',
+  /** The test certificate (the CA to trust for the https address). */
+  ca: 'PROXY_E2E_CA',
 } as const;
 
 export function freePort(): Promise<number> {
@@ -48,11 +55,15 @@ export function freePort(): Promise<number> {
  */
 export function nginxConfig(
   dir: string,
-  values: { listen: string; upstreams: string; accessLog: string },
+  values: { listen: string; httpListen: string; upstreams: string; accessLog: string },
 ): string {
+  const tls = selfSignedCertificate(dir);
   const filled: Record<string, string> = {
     PURCHASING_LISTEN: values.listen,
+    PURCHASING_HTTP_LISTEN: values.httpListen,
     PURCHASING_SERVER_NAME: '127.0.0.1',
+    PURCHASING_TLS_CERT: tls.cert,
+    PURCHASING_TLS_KEY: tls.key,
     PURCHASING_UPSTREAMS: values.upstreams,
     PURCHASING_ACCESS_LOG: values.accessLog,
   };
@@ -80,6 +91,41 @@ export function nginxConfig(
     '}',
     '',
   ].join('\n');
+}
+
+/**
+ * A certificate for 127.0.0.1 made with Debian's openssl, in `dir` (cert.pem, key.pem): the
+ * site file serves https only. Callers that check it pass cert.pem as their CA.
+ */
+export function selfSignedCertificate(dir: string): { cert: string; key: string } {
+  const cert = join(dir, 'cert.pem');
+  const key = join(dir, 'key.pem');
+  if (existsSync(cert) && existsSync(key)) return { cert, key };
+  const made = spawnSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'ec',
+      '-pkeyopt',
+      'ec_paramgen_curve:prime256v1',
+      '-nodes',
+      '-keyout',
+      key,
+      '-out',
+      cert,
+      '-days',
+      '2',
+      '-subj',
+      '/CN=127.0.0.1',
+      '-addext',
+      'subjectAltName=IP:127.0.0.1',
+    ],
+    { encoding: 'utf8' },
+  );
+  if (made.status !== 0) throw new Error(`openssl could not make a certificate:\n${made.stderr}`);
+  return { cert, key };
 }
 
 export interface Started {
@@ -159,12 +205,23 @@ export function startServer(
   };
 }
 
-export async function waitForProxy(url: string): Promise<void> {
+/** The status of GET `url`, over https trusting `ca` (a certificate file) when given. */
+export function statusOf(url: string, ca?: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const options = ca ? { ca: readFileSync(ca) } : {};
+    const request = (url.startsWith('https:') ? httpsGet : httpGet)(url, options, (response) => {
+      response.resume();
+      resolve(response.statusCode ?? 0);
+    });
+    request.on('error', reject);
+  });
+}
+
+export async function waitForProxy(url: string, ca?: string): Promise<void> {
   const deadline = Date.now() + 15_000;
   for (;;) {
     try {
-      const response = await fetch(`${url}/healthz`);
-      if (response.ok) return;
+      if ((await statusOf(`${url}/healthz`, ca)) === 200) return;
     } catch {
       // nginx not listening yet
     }
@@ -194,7 +251,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     }
   };
   try {
-    const [pgPort, proxyPort, portA, portB] = await Promise.all([
+    const [pgPort, proxyPort, httpPort, portA, portB] = await Promise.all([
+      freePort(),
       freePort(),
       freePort(),
       freePort(),
@@ -208,7 +266,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     );
     cleanups.push(() => database.drop());
 
-    const url = `http://127.0.0.1:${proxyPort}`;
+    const url = `https://127.0.0.1:${proxyPort}`;
     const env = {
       DATABASE_URL: database.url,
       PUBLIC_URL: url,
@@ -233,7 +291,12 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     writeFileSync(upstreams, `server 127.0.0.1:${portA};\nserver 127.0.0.1:${portB};\n`);
     writeFileSync(
       join(dir, 'nginx.conf'),
-      nginxConfig(dir, { listen: `127.0.0.1:${proxyPort}`, upstreams, accessLog }),
+      nginxConfig(dir, {
+        listen: `127.0.0.1:${proxyPort}`,
+        httpListen: `127.0.0.1:${httpPort}`,
+        upstreams,
+        accessLog,
+      }),
     );
     const check = spawnSync(
       NGINX,
@@ -248,9 +311,11 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     });
     // SIGQUIT: nginx finishes the requests in flight and closes the websockets, then exits.
     cleanups.push(stopper(nginx, 'SIGQUIT'));
-    await waitForProxy(url);
+    await waitForProxy(url, selfSignedCertificate(dir).cert);
 
     process.env[STACK_ENV.url] = url;
+    process.env[STACK_ENV.httpUrl] = `http://127.0.0.1:${httpPort}`;
+    process.env[STACK_ENV.ca] = selfSignedCertificate(dir).cert;
     process.env[STACK_ENV.serverA] = `http://127.0.0.1:${portA}`;
     process.env[STACK_ENV.serverB] = `http://127.0.0.1:${portB}`;
     process.env[STACK_ENV.accessLog] = accessLog;

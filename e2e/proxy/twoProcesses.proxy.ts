@@ -5,6 +5,8 @@
 // nginx's access log (deploy/nginx/purchasing.conf, `upstream=`) names the process of each
 // request and, once the socket closes, of the websocket.
 import { readFileSync } from 'node:fs';
+import { get as httpGet } from 'node:http';
+import { connect as connectHttp2 } from 'node:http2';
 import { expect, type Page, test, type WebSocket } from '@playwright/test';
 import { COMMON_MESSAGES } from '../../src/domain/messages/common';
 import { appSession, bearer } from '../fixtures/appSession';
@@ -211,6 +213,28 @@ test('nginx keeps the server caching rules, compresses text and refuses oversize
   });
 });
 
+test('nginx serves https over http/2 only: plain http redirects, and every answer says to stay on https', async () => {
+  const moved = await statusAndLocation(stackValue(STACK_ENV.httpUrl));
+  expect(moved.status).toBe(301);
+  expect(moved.location).toMatch(/^https:\/\/127\.0\.0\.1\//);
+  // http/2, negotiated by ALPN, with the certificate the setup made (checked, not ignored).
+  const session = connectHttp2(proxyUrl, { ca: readFileSync(stackValue(STACK_ENV.ca)) });
+  try {
+    const answer = await new Promise<{ status: number; hsts: unknown }>((resolve, reject) => {
+      const stream = session.request({ ':path': '/readyz' });
+      stream.on('response', (headers) =>
+        resolve({ status: Number(headers[':status']), hsts: headers['strict-transport-security'] }),
+      );
+      stream.on('error', reject);
+      stream.resume();
+    });
+    expect(answer.status).toBe(200);
+    expect(String(answer.hsts)).toMatch(/max-age=\d+/);
+  } finally {
+    session.close();
+  }
+});
+
 test('metrics are scraped from each process, never through nginx; nginx hands its request id on', async ({
   request,
 }) => {
@@ -225,3 +249,13 @@ test('metrics are scraped from each process, never through nginx; nginx hands it
     expect(await direct.text(), `process ${name}`).toContain('http_requests_total');
   }
 });
+
+/** A plain http GET's status and Location (nginx's redirect), without following it. */
+function statusAndLocation(url: string): Promise<{ status: number; location: string | undefined }> {
+  return new Promise((resolve, reject) => {
+    httpGet(`${url}/inquiry-quotation/list`, (response) => {
+      response.resume();
+      resolve({ status: response.statusCode ?? 0, location: response.headers.location });
+    }).on('error', reject);
+  });
+}
