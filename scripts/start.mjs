@@ -10,9 +10,16 @@ try {
   process.exit(1);
 }
 
+// `npm start -- --https`: https on every address with a local certificate, for phones on the
+// office network (HTTPS in README's table).
+const https = process.argv.includes('--https');
+const env = https
+  ? { ...process.env, HTTPS: 'on', HOST: process.env.HOST || '0.0.0.0' }
+  : process.env;
 const server = spawn(bin('tsx'), [...SERVER_NODE_FLAGS, 'server/main.ts'], {
   cwd: root,
   stdio: 'inherit',
+  env,
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

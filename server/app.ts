@@ -1,4 +1,6 @@
 // Builds the reference server as a Fastify instance without listening, so tests run it in-process.
+import type { Server } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
 import { constants as zlib } from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
@@ -47,8 +49,21 @@ function fastifyTrustProxy(
   return trust;
 }
 
-export async function buildApp({ config, database, logStream }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  logStream,
+  tls,
+}: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
+    // HTTPS=on (server/http/lanTls.ts): the same app on an https server. Fastify types its
+    // instance by server kind; the https server answers the same request events.
+    ...(tls
+      ? {
+          serverFactory: (handler: Parameters<typeof createHttpsServer>[1]) =>
+            createHttpsServer({ key: tls.key, cert: tls.cert }, handler) as unknown as Server,
+        }
+      : {}),
     logger: { level: config.logLevel, ...(logStream ? { stream: logStream } : {}) },
     // One access line per request at info (observability/accessLog.ts) instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
@@ -144,6 +159,15 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
   await registerIdentityProvider(app, context);
   registerRuntimeConfig(app, context);
   registerBrandLogos(app);
+  if (tls) {
+    // The local authority's certificate, for a phone to download and trust (lanTls.ts).
+    app.get('/lan-ca.pem', { config: { auth: 'public' } }, async (_request, reply) =>
+      reply
+        .type('application/x-pem-file')
+        .header('content-disposition', 'attachment; filename="purchasing-lan-ca.pem"')
+        .send(tls.caPem),
+    );
+  }
   await registerAppFiles(app, config.appDir);
 
   let stopMaintenance = () => {};

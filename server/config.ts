@@ -1,5 +1,6 @@
 // Server settings, read once from the environment. Every variable is documented in README.md.
 import { isIP } from 'node:net';
+import { networkInterfaces } from 'node:os';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import type { DatabaseTimeouts } from './db/timeouts';
@@ -44,6 +45,8 @@ const envSchema = z.object({
   HEALTH_LOOP_BLOCK_MS: z.coerce.number().int().min(0).max(600_000).default(2000),
   FEED_READ_AHEAD_MB: z.coerce.number().int().min(0).max(4096).default(64),
   SHUTDOWN_GRACE_S: z.coerce.number().int().min(1).max(600).default(25),
+  HTTPS: onOff.default('off'),
+  TLS_DIR: z.string().trim().min(1).default('./tls'),
   METRICS_TOKEN: z.string().trim().min(16, 'METRICS_TOKEN: at least 16 characters').optional(),
 });
 
@@ -134,6 +137,11 @@ export type ServerConfig = {
    * exits anyway (under an orchestrator's own stop timeout: systemd 90 s, Docker 10 s unless set).
    */
   shutdownGraceSeconds: number;
+  /**
+   * HTTPS=on: serve https with a certificate from the server's own local authority in `dir`
+   * (server/http/lanTls.ts), for phones on an office network; off behind a TLS proxy.
+   */
+  https: { enabled: boolean; dir: string };
 };
 
 export type TrustProxy = false | number | string[];
@@ -205,6 +213,16 @@ function parseOrigins(value: string | undefined): string[] | { problem: string }
   return bad ? { problem: `DEV_ORIGINS: ${bad} is not an origin (http://host:port)` } : origins;
 }
 
+/** This machine's first non-loopback IPv4 address (what a phone on the LAN opens). */
+function firstLanAddress(): string {
+  for (const addresses of Object.values(networkInterfaces())) {
+    for (const address of addresses ?? []) {
+      if (address.family === 'IPv4' && !address.internal) return address.address;
+    }
+  }
+  return '127.0.0.1';
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
   // An empty variable means "not set", as in most shells' `VAR= npm start`.
   const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
@@ -223,11 +241,18 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
     throw new Error(`Invalid server environment:\n  ${problems.join('\n  ')}`);
   }
   const production = e.NODE_ENV === 'production';
-  const shownHost = e.HOST === '0.0.0.0' || e.HOST === '::' ? 'localhost' : e.HOST;
+  const anyAddress = e.HOST === '0.0.0.0' || e.HOST === '::';
+  const https = e.HTTPS === 'on';
+  // Over https on every address, phones reach the machine by its LAN address, which the
+  // certificate names; plain http keeps localhost (a LAN address is no secure context anyway).
+  const shownHost = anyAddress ? (https ? firstLanAddress() : 'localhost') : e.HOST;
   return {
     port: e.PORT,
     host: e.HOST,
-    publicUrl: (e.PUBLIC_URL ?? `http://${shownHost}:${e.PORT}`).replace(/\/$/, ''),
+    publicUrl: (e.PUBLIC_URL ?? `${https ? 'https' : 'http'}://${shownHost}:${e.PORT}`).replace(
+      /\/$/,
+      '',
+    ),
     dataDir: e.DATA_DIR.startsWith('memory://') ? e.DATA_DIR : resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     dbTimeouts: { statementMs: e.DB_STATEMENT_TIMEOUT_MS, lockMs: e.DB_LOCK_TIMEOUT_MS },
@@ -256,5 +281,6 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
     feedReadAheadBytes: e.FEED_READ_AHEAD_MB * 1024 * 1024,
     metricsToken: e.METRICS_TOKEN,
     shutdownGraceSeconds: e.SHUTDOWN_GRACE_S,
+    https: { enabled: https, dir: resolve(e.TLS_DIR) },
   };
 }

@@ -13,7 +13,7 @@ export const ENV_DOCS: Record<EnvVariable, EnvDoc> = {
   },
   HOST: {
     default: '`127.0.0.1`',
-    text: 'address to bind; `0.0.0.0` to reach it from other devices (a phone on the LAN)',
+    text: 'address to bind; `0.0.0.0` to reach it from other devices (a phone on the LAN needs `HTTPS=on` too: `npm start -- --https` sets both)',
   },
   PUBLIC_URL: {
     default: '`http://HOST:PORT`',
@@ -62,6 +62,14 @@ export const ENV_DOCS: Record<EnvVariable, EnvDoc> = {
   METRICS_TOKEN: {
     default: 'unset',
     text: 'bearer token (16+ characters) Prometheus sends for `GET /metrics`; unset, `/metrics` answers only requests made straight to the process from its own machine (never through a proxy). docs/deploy.md lists the metrics',
+  },
+  HTTPS: {
+    default: '`off`',
+    text: '`on`: serve https itself with a certificate from its own local authority in `TLS_DIR` (made once; the start-up lines say how a phone trusts it), so phones on an office network get a secure context (service worker, sign-in). Plain http on a LAN address cannot work: the browser gives such a page no service worker, no Web Locks and no `crypto.subtle`. With `HOST=0.0.0.0`, `PUBLIC_URL` defaults to `https://<the first LAN address>:PORT`. Behind nginx (TLS there) leave it off',
+  },
+  TLS_DIR: {
+    default: '`./tls`',
+    text: "`HTTPS=on`: where the local authority (`lan-ca.pem`, the one file phones trust) and the server certificate live; the certificate is made again when the machine's addresses change",
   },
   FEED_READ_AHEAD_MB: {
     default: '`64`',

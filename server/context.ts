@@ -26,6 +26,8 @@ export type AppDeps = {
   database: Database;
   /** Where the log goes instead of stdout (tests read it: no secrets in a production log). */
   logStream?: { write(line: string): void };
+  /** HTTPS=on: the key and certificate chain to serve, and the local authority phones trust. */
+  tls?: { key: string; cert: string; caPem: string };
 };
 
 export type AppContext = AppDeps & {

@@ -1,4 +1,5 @@
 // `npm start` / `npm run server`: open the database, migrate, serve the API and the built app.
+import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { buildApp } from './app';
 import { loadConfig, type ServerConfig } from './config';
@@ -7,6 +8,7 @@ import { dataDirBusyMessage, dataDirStatus } from './db/dataDirGuard';
 import { DEFAULT_DEMO_SEED, DEMO_PASSWORD, demoAccountLines, seedDemoData } from './demo/seed/demo';
 import { accountsWithDemoPassword, demoPasswordRefusal } from './demo/seed/demoGuard';
 import { prepareDocumentFonts } from './documents/fonts';
+import { lanTls, lanTlsLines } from './http/lanTls';
 import { REGEXP_FALLBACK_MISSING, regexpFallbackOn } from './regexpFallback';
 
 /** PORT=0 means "any free port"; the issuer URL must name the real one, so pick it up front. */
@@ -56,7 +58,14 @@ async function main(): Promise<void> {
       process.exit(1);
     }
   }
-  const app = await buildApp({ config, database });
+  const tls = config.https.enabled ? await lanTls(config.https.dir) : null;
+  const app = await buildApp({
+    config,
+    database,
+    ...(tls
+      ? { tls: { key: tls.key, cert: tls.cert, caPem: await readFile(tls.caFile, 'utf8') } }
+      : {}),
+  });
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -96,6 +105,7 @@ async function main(): Promise<void> {
   const where =
     database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)';
   console.info(`Purchasing app ready at ${config.publicUrl}/  (database: ${where})`);
+  if (tls) for (const line of lanTlsLines(config.publicUrl, tls)) console.info(line);
   if (config.demoData) {
     console.info(`Demo accounts (password ${DEMO_PASSWORD}):`);
     for (const line of demoAccountLines()) console.info(`  ${line}`);

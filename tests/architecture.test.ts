@@ -60,7 +60,7 @@ const LAYERS: Record<string, string[]> = {
   // Housekeeping on a timer: it reaches the sync layer and the messaging service's file GC.
   'server/maintenance.ts': ['server/db', 'server/sync', 'server/messaging'],
   'server/app.ts': ['server/config.ts', 'server/context.ts', 'server/maintenance.ts', 'server/http', 'server/auth', 'server/live', 'server/idp', 'server/routes', 'server/demo'],
-  'server/main.ts': ['server/config.ts', 'server/regexpFallback.ts', 'server/db', 'server/documents', 'server/demo', 'server/app.ts'],
+  'server/main.ts': ['server/config.ts', 'server/regexpFallback.ts', 'server/db', 'server/http', 'server/documents', 'server/demo', 'server/app.ts'],
 };
 
 /** Edges of the picture that may carry `import type` only, each with its reason. */

@@ -35,6 +35,7 @@ describe('loadConfig', () => {
       feedReadAheadBytes: 64 * 1024 * 1024,
       metricsToken: undefined,
       shutdownGraceSeconds: 25,
+      https: { enabled: false, dir: resolve('./tls') },
     });
   });
 
@@ -69,6 +70,8 @@ describe('loadConfig', () => {
       FEED_READ_AHEAD_MB: '0',
       METRICS_TOKEN: 'prometheus-scrape-token',
       SHUTDOWN_GRACE_S: '40',
+      HTTPS: 'on',
+      TLS_DIR: '/etc/purchasing/tls',
     });
     expect(config).toEqual({
       port: 9000,
@@ -101,6 +104,7 @@ describe('loadConfig', () => {
       feedReadAheadBytes: 0,
       metricsToken: 'prometheus-scrape-token',
       shutdownGraceSeconds: 40,
+      https: { enabled: true, dir: '/etc/purchasing/tls' },
     });
   });
 
