@@ -45,6 +45,12 @@ const envSchema = z.object({
   HEALTH_LOOP_BLOCK_MS: z.coerce.number().int().min(0).max(600_000).default(2000),
   FEED_READ_AHEAD_MB: z.coerce.number().int().min(0).max(4096).default(64),
   SHUTDOWN_GRACE_S: z.coerce.number().int().min(1).max(600).default(25),
+  SMS_PROVIDER: z.enum(['log', 'aliyun']).default('log'),
+  ALIYUN_SMS_ACCESS_KEY_ID: z.string().trim().min(1).optional(),
+  ALIYUN_SMS_ACCESS_KEY_SECRET: z.string().trim().min(1).optional(),
+  ALIYUN_SMS_SIGN_NAME: z.string().trim().min(1).optional(),
+  ALIYUN_SMS_TEMPLATES: z.string().trim().min(1).optional(),
+  ALIYUN_SMS_ENDPOINT: z.url().default('https://dysmsapi.aliyuncs.com/'),
   HTTPS: onOff.default('off'),
   TLS_DIR: z.string().trim().min(1).default('./tls'),
   METRICS_TOKEN: z.string().trim().min(16, 'METRICS_TOKEN: at least 16 characters').optional(),
@@ -117,6 +123,8 @@ export type ServerConfig = {
    * M11: a script cycling through numbers costs at most this much).
    */
   smsBudget: { hourly: number; prefixHourly: number };
+  /** Where SMS go: null, the log (and SMS_OUTBOX_FILE) only; else Alibaba Cloud's SMS service. */
+  smsProvider: AliyunSmsSettings | null;
   /**
    * /healthz answers 503 for a while after the event loop stood still longer than this (ms);
    * 0 turns that check off (server/http/eventLoopWatch.ts).
@@ -145,6 +153,68 @@ export type ServerConfig = {
 };
 
 export type TrustProxy = false | number | string[];
+
+/** The kinds of SMS the server sends, each an approved template at the provider. */
+export const SMS_TEMPLATE_KINDS = [
+  'CODE',
+  'ACCOUNT_EXISTS',
+  'REQUEST_PENDING',
+  'APPROVED',
+] as const;
+export type SmsTemplateKind = (typeof SMS_TEMPLATE_KINDS)[number];
+
+/** SMS_PROVIDER=aliyun (server/account/aliyunSms.ts). */
+export type AliyunSmsSettings = {
+  accessKeyId: string;
+  accessKeySecret: string;
+  signName: string;
+  /** The approved template code (`SMS_123456789`) of each kind of message. */
+  templates: Readonly<Record<SmsTemplateKind, string>>;
+  endpoint: string;
+};
+
+/** ALIYUN_SMS_*: every one set, the templates a JSON object naming each kind. */
+function parseAliyunSms(
+  e: z.infer<typeof envSchema>,
+): AliyunSmsSettings | null | { problem: string } {
+  if (e.SMS_PROVIDER !== 'aliyun') return null;
+  const { ALIYUN_SMS_ACCESS_KEY_ID: id, ALIYUN_SMS_ACCESS_KEY_SECRET: secret } = e;
+  const { ALIYUN_SMS_SIGN_NAME: signName, ALIYUN_SMS_TEMPLATES: templatesText } = e;
+  if (!id || !secret || !signName || !templatesText) {
+    return {
+      problem:
+        'SMS_PROVIDER=aliyun needs ALIYUN_SMS_ACCESS_KEY_ID, ALIYUN_SMS_ACCESS_KEY_SECRET, ALIYUN_SMS_SIGN_NAME and ALIYUN_SMS_TEMPLATES',
+    };
+  }
+  let templates: unknown;
+  try {
+    templates = JSON.parse(templatesText);
+  } catch {
+    templates = null;
+  }
+  const record = (typeof templates === 'object' && templates !== null ? templates : {}) as Record<
+    string,
+    unknown
+  >;
+  const missing = SMS_TEMPLATE_KINDS.filter(
+    (kind) => typeof record[kind] !== 'string' || !/^SMS_\d{1,20}$/.test(String(record[kind])),
+  );
+  if (missing.length > 0) {
+    return {
+      problem: `ALIYUN_SMS_TEMPLATES must be a JSON object with a template code (SMS_…) for ${missing.join(', ')}`,
+    };
+  }
+  return {
+    accessKeyId: id,
+    accessKeySecret: secret,
+    signName,
+    templates: Object.fromEntries(SMS_TEMPLATE_KINDS.map((k) => [k, String(record[k])])) as Record<
+      SmsTemplateKind,
+      string
+    >,
+    endpoint: e.ALIYUN_SMS_ENDPOINT,
+  };
+}
 
 const CIDR = /^[0-9a-fA-F.:]{2,45}(\/\d{1,3})?$/;
 
@@ -236,8 +306,11 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
   const e = parsed.data;
   const trustProxy = parseTrustProxy(e.TRUST_PROXY);
   const devOrigins = parseOrigins(e.DEV_ORIGINS);
-  if (isProblem(trustProxy) || isProblem(devOrigins)) {
-    const problems = [trustProxy, devOrigins].filter(isProblem).map((value) => value.problem);
+  const smsProvider = parseAliyunSms(e);
+  if (isProblem(trustProxy) || isProblem(devOrigins) || isProblem(smsProvider)) {
+    const problems = [trustProxy, devOrigins, smsProvider]
+      .filter(isProblem)
+      .map((value) => value.problem);
     throw new Error(`Invalid server environment:\n  ${problems.join('\n  ')}`);
   }
   const production = e.NODE_ENV === 'production';
@@ -277,6 +350,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
     documents: { renders: e.DOCUMENT_RENDERS, renderQueue: DOCUMENT_RENDER_QUEUE },
     smsOutboxFile: e.SMS_OUTBOX_FILE ?? null,
     smsBudget: { hourly: e.SMS_HOURLY_LIMIT, prefixHourly: e.SMS_PREFIX_HOURLY_LIMIT },
+    smsProvider,
     healthLoopBlockMs: e.HEALTH_LOOP_BLOCK_MS,
     feedReadAheadBytes: e.FEED_READ_AHEAD_MB * 1024 * 1024,
     metricsToken: e.METRICS_TOKEN,

@@ -63,6 +63,30 @@ export const ENV_DOCS: Record<EnvVariable, EnvDoc> = {
     default: 'unset',
     text: 'bearer token (16+ characters) Prometheus sends for `GET /metrics`; unset, `/metrics` answers only requests made straight to the process from its own machine (never through a proxy). docs/deploy.md lists the metrics',
   },
+  SMS_PROVIDER: {
+    default: '`log`',
+    text: '`aliyun`: send verification codes and registration notices through Alibaba Cloud SMS (短信服务) with the `ALIYUN_SMS_*` settings; `log`: send nothing, write each message to the log (masked in production) and `SMS_OUTBOX_FILE`',
+  },
+  ALIYUN_SMS_ACCESS_KEY_ID: {
+    default: 'unset',
+    text: '`SMS_PROVIDER=aliyun`: the AccessKey ID (a RAM user allowed `dysms:SendSms` only)',
+  },
+  ALIYUN_SMS_ACCESS_KEY_SECRET: {
+    default: 'unset',
+    text: '`SMS_PROVIDER=aliyun`: its AccessKey secret',
+  },
+  ALIYUN_SMS_SIGN_NAME: {
+    default: 'unset',
+    text: '`SMS_PROVIDER=aliyun`: the approved signature (签名), e.g. `德采`',
+  },
+  ALIYUN_SMS_TEMPLATES: {
+    default: 'unset',
+    text: '`SMS_PROVIDER=aliyun`: the approved template codes as JSON, one per kind of message: `{"CODE":"SMS_…","ACCOUNT_EXISTS":"SMS_…","REQUEST_PENDING":"SMS_…","APPROVED":"SMS_…"}`; the templates take the parameters code and minutes (CODE), username and password (APPROVED), none (the two notices) (docs/deploy.md, SMS)',
+  },
+  ALIYUN_SMS_ENDPOINT: {
+    default: '`https://dysmsapi.aliyuncs.com/`',
+    text: '`SMS_PROVIDER=aliyun`: the API endpoint',
+  },
   HTTPS: {
     default: '`off`',
     text: '`on`: serve https itself with a certificate from its own local authority in `TLS_DIR` (made once; the start-up lines say how a phone trusts it), so phones on an office network get a secure context (service worker, sign-in). Plain http on a LAN address cannot work: the browser gives such a page no service worker, no Web Locks and no `crypto.subtle`. With `HOST=0.0.0.0`, `PUBLIC_URL` defaults to `https://<the first LAN address>:PORT`. Behind nginx (TLS there) leave it off',

@@ -22,7 +22,7 @@ import { loadStaffRows } from '../sync/projections/staff';
 import { write } from '../sync/write';
 import { spendImageCode } from './imageCodes';
 import type { SmsOutbox } from './smsOutbox';
-import { smsText } from './smsOutbox';
+import { smsMessages } from './smsOutbox';
 import { CODE_TTL_MINUTES, issueCode, withVerifiedCode } from './verificationCodes';
 
 export const REGISTRATION_NAME_MAX = 50;
@@ -92,12 +92,10 @@ export async function sendRegistrationCode(
   const known = await knownMobile(db, mobile);
   await outbox(
     known === null
-      ? { mobile, purpose: 'REGISTER', code, text: smsText.code(code, CODE_TTL_MINUTES) }
-      : {
-          mobile,
-          purpose: 'REGISTER_NOTICE',
-          text: known === 'ACCOUNT' ? smsText.registered() : smsText.pending(),
-        },
+      ? smsMessages.code(mobile, 'REGISTER', code, CODE_TTL_MINUTES)
+      : known === 'ACCOUNT'
+        ? smsMessages.accountExists(mobile)
+        : smsMessages.requestPending(mobile),
   );
 }
 
@@ -260,11 +258,7 @@ export async function approveRegistration(
       companyName: company.name,
     };
   });
-  await outbox({
-    mobile: request.mobile,
-    purpose: 'REGISTER_APPROVED',
-    text: smsText.approved(approval.username, password),
-  });
+  await outbox(smsMessages.approved(request.mobile, approval.username, password));
   return approval;
 }
 

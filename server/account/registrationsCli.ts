@@ -8,8 +8,9 @@ import { loadConfig } from '../config';
 import { type Database, openDatabase } from '../db/database';
 import { dataDirBusyMessage, dataDirStatus } from '../db/dataDirGuard';
 import { HttpError } from '../http/httpError';
+import { aliyunSmsProvider } from './aliyunSms';
 import { approveRegistration, listRegistrations, rejectRegistration } from './registrations';
-import { createSmsOutbox, type SmsLog } from './smsOutbox';
+import { createSmsOutbox, type SmsLog, type SmsProvider } from './smsOutbox';
 
 export const REGISTRATIONS_USAGE = `Usage: npm run registrations -- <command>
 
@@ -61,6 +62,7 @@ export async function runRegistrationsCommand(
     info: (_object, message) => out.info(message),
   },
   outboxFile: string | null = process.env.SMS_OUTBOX_FILE?.trim() || null,
+  provider: SmsProvider | null = null,
 ): Promise<number> {
   let args: ReturnType<typeof parse>;
   try {
@@ -96,6 +98,7 @@ export async function runRegistrationsCommand(
         // As the server: the initial password is printed only outside production (L4).
         const outbox = createSmsOutbox(log, outboxFile, {
           revealSecrets: process.env.NODE_ENV !== 'production',
+          provider,
         });
         const approval = await approveRegistration(db, outbox, {
           id: args.id,
@@ -147,7 +150,9 @@ export async function runRegistrationsCli(argv: string[], env: NodeJS.ProcessEnv
   const database = await openDatabase(config);
   try {
     await database.migrate();
-    return await runRegistrationsCommand(database, argv);
+    // The approval's SMS goes out as the server's would (SMS_PROVIDER).
+    const provider = config.smsProvider ? aliyunSmsProvider(config.smsProvider) : null;
+    return await runRegistrationsCommand(database, argv, undefined, undefined, undefined, provider);
   } finally {
     await database.close();
   }

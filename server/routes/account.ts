@@ -20,9 +20,10 @@ import {
   requireSelf,
   userProfile,
 } from '../account/accountService';
+import { aliyunSmsProvider } from '../account/aliyunSms';
 import { createImageCode } from '../account/imageCodes';
 import { sendRegistrationCode, submitRegistration } from '../account/registrations';
-import { createSmsOutbox, imageCodeRecorder, smsText } from '../account/smsOutbox';
+import { createSmsOutbox, imageCodeRecorder, smsMessages } from '../account/smsOutbox';
 import { CODE_TTL_MINUTES, issueCode } from '../account/verificationCodes';
 import { PasswordHashBusy } from '../auth/passwords';
 import { requireUser } from '../auth/session';
@@ -64,6 +65,7 @@ export function registerAccount(
   const { db } = database;
   const outbox = createSmsOutbox(app.log, config.smsOutboxFile, {
     revealSecrets: !config.production,
+    provider: config.smsProvider ? aliyunSmsProvider(config.smsProvider) : null,
   });
   const recordImageCode = imageCodeRecorder(config.smsOutboxFile);
 
@@ -84,12 +86,7 @@ export function registerAccount(
       const user = requireUser(request);
       const to = await passwordCodeMobile(db, user, request.query.mobile);
       const code = await issueCode(db, to, 'PASSWORD');
-      await outbox({
-        mobile: to,
-        purpose: 'PASSWORD',
-        code,
-        text: smsText.code(code, CODE_TTL_MINUTES),
-      });
+      await outbox(smsMessages.code(to, 'PASSWORD', code, CODE_TTL_MINUTES));
       return answer(R.smsCode, codeAnswer);
     },
   );

@@ -36,6 +36,7 @@ describe('loadConfig', () => {
       metricsToken: undefined,
       shutdownGraceSeconds: 25,
       https: { enabled: false, dir: resolve('./tls') },
+      smsProvider: null,
     });
   });
 
@@ -105,6 +106,7 @@ describe('loadConfig', () => {
       metricsToken: 'prometheus-scrape-token',
       shutdownGraceSeconds: 40,
       https: { enabled: true, dir: '/etc/purchasing/tls' },
+      smsProvider: null,
     });
   });
 

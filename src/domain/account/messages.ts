@@ -4,6 +4,8 @@
 // password-reset wording. Screen labels are in ./labels.
 
 export const ACCOUNT_MESSAGES = {
+  /** The SMS provider refused or did not answer (server/account/aliyunSms.ts): nothing was sent. */
+  SMS_UNAVAILABLE: '短信发送失败，请稍后再试',
   VERIFY_CODE_REQUIRED: '请输入验证码',
   PASSWORD_REQUIRED: '请输入密码',
   PASSWORD_RULE: '必须包含数字、字母、特殊符号且至少8位(特殊符号: @#$%^&*)',
