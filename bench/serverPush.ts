@@ -38,6 +38,8 @@ const put = async (row) => {
     // Own rows: writer k takes every writers-th row; shared: every writer cycles through all rows.
     const mine = w.shared ? rows : rows.filter((_, i) => i % w.writers === writer);
     for (let i = 0; i < w.pushes; i++) {
+      // A user's pace: a pause of thinkMs on average (exponential) before each push but the first.
+      if (w.thinkMs > 0 && i > 0) await new Promise((r) => setTimeout(r, -Math.log(1 - Math.random()) * w.thinkMs));
       const { ms, conflict } = await put(mine[(i + writer) % mine.length]);
       latencies.push(ms);
       if (conflict) conflicts++;
@@ -90,12 +92,17 @@ export async function pushTargets(db: Db, companyId: number, count: number) {
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
-/** `writers` concurrent writers, `pushes` each, on their own rows or all on the same rows. */
+/**
+ * `writers` concurrent writers, `pushes` each, on their own rows or all on the same rows: back to
+ * back (thinkMs 0: a closed loop, every writer always has a push in flight), or each pausing
+ * thinkMs on average between its pushes, as people and devices do.
+ */
 export async function pushes(
   { db, ...run }: PushRun,
   writers: number,
   pushesEach: number,
   shared: boolean,
+  thinkMs = 0,
 ): Promise<PushFigures> {
   // The rows as the writers' devices hold them now: version (If-Match) and owner.
   const now = await db
@@ -107,7 +114,7 @@ export async function pushes(
   return new Promise((resolve, reject) => {
     const worker = new Worker(PUSH_CLIENT, {
       eval: true,
-      workerData: { ...run, rows, writers, pushes: pushesEach, shared },
+      workerData: { ...run, rows, writers, pushes: pushesEach, shared, thinkMs },
     });
     worker.once('error', reject);
     worker.once(
