@@ -3,6 +3,7 @@
 import { ActionIcon, Indicator } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
 import type { PurchasingDb } from '../../data/db';
+import { useAppBadge } from '../../platform/pwa/appBadge';
 import { useTodoCount } from './useTodoCount';
 
 export function TodoBadge({
@@ -15,6 +16,8 @@ export function TodoBadge({
   onOpen(): void;
 }) {
   const count = useTodoCount(db, companyId);
+  // The installed app's icon shows the same count (where the browser offers app badges).
+  useAppBadge(count);
   return (
     <Indicator
       label={count > 99 ? '99+' : count}
