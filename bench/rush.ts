@@ -12,7 +12,7 @@
 // (bench/rush/faults.ts). Scale: BENCH_SHEETS/BENCH_ORDERS (20000), BENCH_TODOS (10000).
 import { cpus, loadavg } from 'node:os';
 import { freePort } from '../e2e/proxy/stack';
-import { readFeedPage } from '../server/routes/sync';
+import { readFeedPage } from '../server/routes/feedPage';
 import { cpuMeter, peakRssMb } from './rush/cpu';
 import { checkEngines, engineLoad, openEngines } from './rush/engines';
 import { afterFaults, type FaultPlan, faultPlan } from './rush/faults';

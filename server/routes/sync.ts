@@ -4,14 +4,12 @@
 // change) joined into the answer as it is: no row is parsed or serialized again here. Pages are
 // compressed here, off the event loop, and the next page of a client paging on is prepared
 // while it stores this one (sync/feedReadAhead.ts).
-import { and, count, eq, gt, sql } from 'drizzle-orm';
+import { and, count, eq, gt } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { FeedPage } from '../../src/contract/feed';
-import type { SyncTable } from '../../src/contract/feedRows';
 import { requireMembership } from '../auth/session';
 import type { AppContext } from '../context';
 import type { Db } from '../db/database';
-import { type SyncOp, syncChanges } from '../db/schema/index';
+import { syncChanges } from '../db/schema/index';
 import {
   type AnswerEncoding,
   answerEncoding,
@@ -21,6 +19,7 @@ import {
 import { HttpError } from '../http/httpError';
 import { FeedReadAhead, readAheadKey } from '../sync/feedReadAhead';
 import { purgedThrough } from '../sync/retention';
+import { readPageBody } from './feedPage';
 
 const querySchema = {
   type: 'object',
@@ -48,77 +47,6 @@ export function parseCursor(raw: string | undefined): { version: number; horizon
 export function formatCursor(version: number, horizon: number): string {
   return horizon > 0 ? `${version}:${horizon}` : String(version);
 }
-
-export type StoredChange = {
-  version: string | number | bigint;
-  table_name: SyncTable;
-  op: SyncOp;
-  row_id: string;
-  row_text: string | null;
-};
-
-const PAGE_SQL = (companyId: number, after: number, take: number) => sql`
-    select version, table_name, op, row_id, coalesce(row_text, row::text) as row_text
-    from ${syncChanges}
-    where company_id = ${companyId} and version > ${after}
-    order by version limit ${take}`;
-
-/**
- * The page's stored changes: one range read of the feed index, the row text as stored (jsonb's
- * text for a row some writer stored without its text: an equal value).
- */
-export async function readFeedPage(db: Db, companyId: number, after: number, take: number) {
-  const result = (await db.execute(PAGE_SQL(companyId, after, take))) as unknown as {
-    rows: StoredChange[];
-  };
-  return result.rows;
-}
-
-/** A change of the page: its header, and its row's JSON text (null: a tombstone). */
-type PageChange = { version: number; head: string; row: string | null };
-
-const header = (table: string, op: string, id: string) =>
-  `{"table":${JSON.stringify(table)},"op":${JSON.stringify(op)},"id":${JSON.stringify(id)},"row":`;
-
-/** The page's changes, each with its header and its row's stored text (null: a tombstone). */
-async function readPageChanges(
-  db: Db,
-  companyId: number,
-  after: number,
-  take: number,
-): Promise<PageChange[]> {
-  return (await readFeedPage(db, companyId, after, take)).map((c) => ({
-    version: Number(c.version),
-    head: header(c.table_name, c.op, c.row_id),
-    row: c.op === 'delete' ? null : c.row_text,
-  }));
-}
-
-/**
- * The `ok(data)` envelope (server/http/replies.ts) of a FeedPage around the changes' stored
- * text, as one buffer: each piece encoded on its own and the buffers concatenated, which costs
- * less than joining the page into one string first (V8 flattens a 6 MB two-byte string).
- */
-export function feedAnswerBytes(
-  head: Omit<FeedPage, 'changes'>,
-  changes: readonly PageChange[],
-): Buffer {
-  const parts: Buffer[] = [
-    Buffer.from(
-      `{"data":{"cursor":${JSON.stringify(head.cursor)},"has_more":${head.has_more},"remaining":${head.remaining},"changes":[`,
-    ),
-  ];
-  changes.forEach((change, index) => {
-    parts.push(Buffer.from(index === 0 ? change.head : `,${change.head}`));
-    const row = change.row ?? 'null';
-    parts.push(Buffer.from(row), CLOSE_CHANGE);
-  });
-  parts.push(CLOSE_PAGE);
-  return Buffer.concat(parts);
-}
-
-const CLOSE_CHANGE = Buffer.from('}');
-const CLOSE_PAGE = Buffer.from(']}}');
 
 /** What a feed request asks for, once its cursor is read and the 410 check passed. */
 type FeedAsk = {
@@ -163,15 +91,14 @@ export function registerSync(app: FastifyInstance, { database, config }: AppCont
   /** Reads the page, writes its envelope around the stored rows and compresses it if asked. */
   async function buildAnswer(ask: FeedAsk): Promise<FeedAnswer> {
     const { companyId, cursor, horizon, limit } = ask;
-    const rows = await readPageChanges(db, companyId, cursor, limit + 1);
-    const hasMore = rows.length > limit;
-    const page = hasMore ? rows.slice(0, limit) : rows;
-    const last = page.at(-1)?.version ?? cursor;
+    const body = await readPageBody(database, companyId, cursor, limit);
+    const { hasMore } = body;
+    const last = body.last ?? cursor;
     const remaining = hasMore
-      ? await remainingAfter(db, companyId, last, page.length, ask.remaining)
+      ? await remainingAfter(db, companyId, last, body.served, ask.remaining)
       : 0;
     const nextCursor = formatCursor(last, horizon);
-    const plain = feedAnswerBytes({ cursor: nextCursor, has_more: hasMore, remaining }, page);
+    const plain = body.answer({ cursor: nextCursor, has_more: hasMore, remaining });
     const encoding = plain.length >= COMPRESS_THRESHOLD ? ask.encoding : null;
     const bytes = encoding ? await encodeAnswer(plain, encoding) : plain;
     const next = hasMore ? { ...ask, cursorText: nextCursor, cursor: last, remaining } : null;
