@@ -5,7 +5,8 @@
 //     tasks during the sync, local storage per 10k rows; and the server's share of its wall time:
 //     the same first sync again in a fresh profile, every feed page answered at once with the
 //     bytes the first one was sent (the engine fetches the next page while it writes one, so
-//     the time requests are open overlaps the browser's work and is not the share);
+//     the time requests are open overlaps the browser's work and is not the share), and the CPU
+//     this process (the server) spent meanwhile, which the browser does not get on a small machine;
 //  2. change-to-screen: another user changes a sheet's owner through the API; from the commit
 //     (the server's NOTIFY, seen in this process) to a second page's live query showing it;
 //  3. enqueue + optimistic effect: from the enqueue call to the live query showing it.
@@ -148,9 +149,11 @@ try {
   // 1. First full sync, then the raw baseline and the enqueues in the same page.
   const first = await openPage(browserContext, origin);
   const browserVersion = await first.evaluate(() => /Chrome\/([\d.]+)/.exec(navigator.userAgent));
+  const cpuBefore = process.cpuUsage();
   const sync: SyncFigures = await phase('first sync', () =>
     first.evaluate(([i, t]) => window.bench.sync(i, t), [info, token] as const),
   );
+  const syncCpu = process.cpuUsage(cpuBefore);
   const syncFeed = feed.take();
   // The same first sync with a server that takes no time: in a fresh profile (an empty
   // database), every feed page answered from the bytes recorded above.
@@ -261,6 +264,10 @@ try {
   line(
     `  feed requests open (${syncFeed.pages} pages)`,
     `${seconds(syncFeed.serverMs)}, overlapping the browser's writes`,
+  );
+  line(
+    '  CPU of this process (the server) meanwhile',
+    `${seconds((syncCpu.user + syncCpu.system) / 1000)} on ${cpus().length} cores`,
   );
   line(
     '  the same, every page answered at once',
