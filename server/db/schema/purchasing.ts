@@ -125,7 +125,9 @@ export const orders = pgTable(
   },
   (t) => [
     uniqueIndex('orders_name_key').on(t.name),
-    index('orders_company_idx').on(t.companyId, t.createTime),
+    // The order list's index: its default sort (create_time, id) in key order, and the brand its
+    // quick search filters on, so a page (brand filter or not) is an index-only scan.
+    index('orders_company_list_idx').on(t.companyId, t.createTime, t.id, t.brandName),
   ],
 );
 
