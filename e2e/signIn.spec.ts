@@ -38,7 +38,7 @@ test('buyer signs in through the app and comes back to the address they opened',
   await shell.ready();
   expect(await storedSignIns(page)).toHaveLength(1);
   // The header shows who is signed in and both of their companies.
-  await expect(shell.userMenu).toHaveAccessibleName('用户菜单：李娜');
+  await expect(shell.userMenu).toHaveAccessibleName('用户菜单 李娜');
   await shell.companySwitcher.click();
   await expect(page.getByRole('menuitem')).toHaveText([
     '上海精工机械有限公司',

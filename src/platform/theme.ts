@@ -21,11 +21,48 @@ export const theme = createTheme({
   },
 });
 
+/**
+ * The text colour of light variants (badges, tags, light buttons and alerts) on their pale
+ * background. Mantine's is shade 6 to 9 depending on the colour; shade 9 reaches 4.5:1 for the
+ * darker hues, while yellow, orange, lime, green, teal and cyan stay below it even at 9 (2.7:1 for
+ * yellow), so those take a darker tone of their own hue (WCAG AA, checked by e2e/a11yScreens.spec.ts).
+ */
+const LIGHT_TEXT: Record<string, string> = {
+  yellow: '#7a4d00',
+  orange: '#9a3412',
+  lime: '#3f6212',
+  green: '#1e6b30',
+  teal: '#086048',
+  cyan: '#0a5866',
+};
+const PALETTE = [
+  'dark',
+  'gray',
+  'red',
+  'pink',
+  'grape',
+  'violet',
+  'indigo',
+  'blue',
+  'cyan',
+  'teal',
+  'green',
+  'lime',
+  'yellow',
+  'orange',
+];
+
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
   light: {
     '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
     '--mantine-color-error': 'var(--mantine-color-red-9)',
+    ...Object.fromEntries(
+      PALETTE.map((c) => [
+        `--mantine-color-${c}-light-color`,
+        LIGHT_TEXT[c] ?? `var(--mantine-color-${c}-9)`,
+      ]),
+    ),
   },
   dark: {},
 });

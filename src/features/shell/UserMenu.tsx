@@ -37,9 +37,11 @@ export function UserMenu() {
   return (
     <Menu position="bottom-end" shadow="md" width={200}>
       <Menu.Target>
-        <UnstyledButton aria-label={`用户菜单：${account.name}`} px={4}>
+        <UnstyledButton aria-label={`用户菜单 ${account.name}`} px={4}>
           <Group gap={6} wrap="nowrap">
-            <Avatar src={avatar} name={account.name} size={30} color="initials" />
+            {/* A picture or the person icon, no initials: the name is written beside it once
+                (initials would repeat it in the button's text, which must read as its label). */}
+            <Avatar src={avatar} alt="" size={30} color="blue" aria-hidden />
             <Text size="sm" maw={120} truncate visibleFrom="md">
               {account.name}
             </Text>

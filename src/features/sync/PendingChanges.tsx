@@ -109,7 +109,7 @@ function EntryCard({
         </Badge>
       </Group>
       {view.message && (
-        <Text size="sm" c={view.canRetry ? 'red.7' : 'dimmed'} mt="xs">
+        <Text size="sm" c={view.canRetry ? 'red.9' : 'dimmed'} mt="xs">
           {view.message}
         </Text>
       )}

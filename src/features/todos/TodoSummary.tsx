@@ -60,7 +60,7 @@ function Marks({ item, inbox }: Pick<TodoSummaryProps, 'item' | 'inbox'>) {
         </Badge>
       )}
       {senderUnread && (
-        <Badge size="xs" variant="filled" color="orange" data-testid="sender-unread">
+        <Badge size="xs" variant="light" color="orange" data-testid="sender-unread">
           {M.SENDER_UNREAD}
         </Badge>
       )}
@@ -90,7 +90,7 @@ export function TodoSummary({ item, inbox, expanded = false }: TodoSummaryProps)
   return (
     <Stack gap={4} data-highlighted={red}>
       <Group justify="space-between" wrap="nowrap" gap="xs">
-        <Text size="sm" fw={600} c={red ? 'red.7' : undefined} truncate>
+        <Text size="sm" fw={600} c={red ? 'red.9' : undefined} truncate>
           {senderCompanyLabel(item)}
         </Text>
         <Text size="xs" c="dimmed" style={{ flexShrink: 0 }}>
@@ -105,7 +105,7 @@ export function TodoSummary({ item, inbox, expanded = false }: TodoSummaryProps)
         )}
         <Text
           size="sm"
-          c={red ? 'red.7' : undefined}
+          c={red ? 'red.9' : undefined}
           lineClamp={expanded ? undefined : 2}
           style={{ minWidth: 0, flex: 1, overflowWrap: 'anywhere' }}
         >
