@@ -67,6 +67,8 @@ type FeedAsk = {
 type FeedAnswer = {
   bytes: Buffer;
   encoding: AnswerEncoding | null;
+  /** Changes the page holds (/metrics counts them when it is sent). */
+  rows: number;
   last: number;
   next: FeedAsk | null;
 };
@@ -102,7 +104,7 @@ export function registerSync(app: FastifyInstance, { database, config }: AppCont
     const encoding = plain.length >= COMPRESS_THRESHOLD ? ask.encoding : null;
     const bytes = encoding ? await encodeAnswer(plain, encoding) : plain;
     const next = hasMore ? { ...ask, cursorText: nextCursor, cursor: last, remaining } : null;
-    return { bytes, encoding, last, next };
+    return { bytes, encoding, rows: body.served, last, next };
   }
 
   /**
@@ -141,6 +143,7 @@ export function registerSync(app: FastifyInstance, { database, config }: AppCont
       // The client pages on from here: its next page is built while it stores this one.
       const { next } = answer;
       if (next) readAhead.prepare(askKey(next), () => buildAnswer(next));
+      if (app.hasDecorator('metrics')) app.metrics.feedRows(answer.rows);
       reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
       if (answer.encoding) reply.header('content-encoding', answer.encoding);
       return reply.send(answer.bytes);

@@ -13,6 +13,7 @@ import { drivers, openTestDatabase } from '../../support/databases';
 import { seedFixtures } from '../../support/fixtures';
 import { companyRowStub } from '../../support/rowStubs';
 import { accessTokenFor } from '../../support/tokens';
+import { createTenants } from '../../sync/property/tenant';
 
 /** The value of one series in Prometheus text, or undefined when it is not there. */
 function sample(text: string, series: string): number | undefined {
@@ -27,6 +28,12 @@ const scrape = async (app: FastifyInstance, headers: Record<string, string> = {}
 
 describe.each(drivers)('/metrics on %s', (driver) => {
   let server: TestServer;
+  let seeded: ReturnType<typeof seedFixtures> | null = null;
+  /** The fixtures, seeded once for the tests that need accounts. */
+  const fixtures = () => {
+    seeded ??= seedFixtures(server.db.database);
+    return seeded;
+  };
 
   beforeAll(async () => {
     server = await startTestServer(driver, {
@@ -109,7 +116,7 @@ describe.each(drivers)('/metrics on %s', (driver) => {
   });
 
   it('counts the reports devices send about themselves, and refuses codes that do not exist', async () => {
-    const fx = await seedFixtures(server.db.database);
+    const fx = await fixtures();
     const token = await accessTokenFor(server.db.database, server.issuer, fx.accounts.userA);
     const report = (reports: unknown) =>
       server.app.inject({
@@ -128,6 +135,24 @@ describe.each(drivers)('/metrics on %s', (driver) => {
     expect((await report([{ kind: 'outbox', code: 'DROP TABLE', count: 1 }])).statusCode).toBe(400);
     expect((await report([])).statusCode).toBe(400);
     expect(sample((await scrape(server.app)).text, series)).toBe(before + 4);
+  });
+
+  it('counts the rows the sync feed serves', async () => {
+    // A tenant's rows are published to its feed (the fixtures' are not).
+    const fx = await fixtures();
+    const [tenant] = await createTenants(server.db.database.db, fx, 1);
+    if (!tenant) throw new Error('no tenant');
+    const token = await accessTokenFor(server.db.database, server.issuer, tenant.userAccount);
+    const before = sample((await scrape(server.app)).text, 'sync_feed_rows_total') ?? 0;
+    const page = await server.app.inject({
+      method: 'GET',
+      url: `/sync-api/v1/changes?currentCompanyId=${tenant.companyId}&limit=5`,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(page.statusCode).toBe(200);
+    const served = (page.json() as { data: { changes: unknown[] } }).data.changes.length;
+    expect(served).toBe(5);
+    expect(sample((await scrape(server.app)).text, 'sync_feed_rows_total')).toBe(before + served);
   });
 
   it('shows the live sockets, the render line and (on PostgreSQL) the pool', async () => {
