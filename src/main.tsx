@@ -10,12 +10,14 @@ import { App } from './app/App';
 import { createAppServices } from './app/appServices';
 import { ConfigUnavailable } from './platform/config/ConfigUnavailable';
 import { loadRuntimeConfig } from './platform/config/runtimeConfig';
+import { watchInstallPrompt } from './platform/pwa/installPrompt';
 import { appUpdates } from './platform/pwa/serviceWorker';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 const root = createRoot(container);
 appUpdates();
+watchInstallPrompt();
 
 loadRuntimeConfig().then(
   (config) => {

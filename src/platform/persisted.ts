@@ -58,6 +58,12 @@ const PERSISTED = {
     name: 'purchasing.shell.navLayout',
     schema: z.enum(['horizontal', 'sidebar']),
   },
+  /** The phone's one-time offer to install the app was dismissed (src/features/shell/InstallApp.tsx). */
+  installOfferDismissed: {
+    store: 'local',
+    name: 'purchasing.shell.installOfferDismissed',
+    schema: z.literal(true),
+  },
   /** The news ticker's last item, shown offline (src/features/shell). */
   newsItem: { store: 'local', name: 'purchasing.shell.news', schema: newsItemSchema },
   /** The lists' quick-search forms per company and list type, shown offline (src/features/lists). */

@@ -9,4 +9,14 @@ export const PWA_MESSAGES = {
   CONFIG_UNAVAILABLE_TITLE: '无法启动应用',
   CONFIG_UNAVAILABLE: '首次打开需要联网读取应用配置，请检查网络后重试。',
   RETRY: '重试',
+  /** Installing the app: the user menu's entry, the phone's one-time offer, the iOS steps. */
+  INSTALL: '安装应用',
+  INSTALL_OFFER: '把应用安装到主屏幕，没有网络也能打开',
+  INSTALL_NOW: '安装',
+  INSTALL_NOT_NOW: '不再提示',
+  IOS_INSTALL: '添加到主屏幕',
+  IOS_SHOW_STEPS: '查看步骤',
+  IOS_STEP_SHARE: '点击 Safari 底部（iPad 为顶部）的「分享」按钮',
+  IOS_STEP_ADD: '在列表中选择「添加到主屏幕」',
+  IOS_STEP_CONFIRM: '点击右上角的「添加」，之后从主屏幕图标打开应用',
 } as const;

@@ -29,6 +29,7 @@ import { SyncCenter } from '../sync/SyncCenter';
 import { summarizeSync, UNKNOWN_STATUS } from '../sync/summary';
 import { TodoPanel } from '../todos/TodoPanel';
 import { CompanyList, CompanySwitcher } from './CompanySwitcher';
+import { InstallOffer } from './InstallApp';
 import { NavMenu } from './NavMenu';
 import { NewsTicker } from './NewsTicker';
 import { useNavLayout } from './navLayout';
@@ -208,6 +209,7 @@ export function Shell() {
           <Outlet key={shown} />
         </ShellPanelsContext.Provider>
       </AppShell.Main>
+      <InstallOffer />
       <TodoPanel
         opened={todosOpened}
         onClose={() => setTodosOpened(false)}

@@ -6,6 +6,7 @@ import { IconLayoutNavbar, IconLayoutSidebar, IconLogout, IconUser } from '@tabl
 import { Link, useRouter } from '@tanstack/react-router';
 import { useSession } from '../../platform/session/useSession';
 import { useFileImage } from '../common/useFileImage';
+import { InstallLink, InstallMenuItem } from './InstallApp';
 import { NAV_LAYOUT_LABELS, setNavLayout, useNavLayout } from './navLayout';
 
 const USER_LINKS = [{ label: '个人中心', to: '/user/user-center', Icon: IconUser }] as const;
@@ -56,6 +57,7 @@ export function UserMenu() {
           </Menu.Item>
         ))}
         <LayoutItem />
+        <InstallMenuItem />
         <Menu.Divider />
         <Menu.Item
           color="red"
@@ -94,6 +96,7 @@ export function UserLinks({ onChosen }: { onChosen(): void }) {
           {label}
         </Button>
       ))}
+      <InstallLink onChosen={onChosen} />
       <Button
         variant="subtle"
         color="red"
