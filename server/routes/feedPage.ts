@@ -39,7 +39,7 @@ export async function readFeedPage(db: Db, companyId: number, after: number, tak
  * The same read as COPY BINARY (PAGE_SQL's columns and order). COPY takes no parameters: the
  * three numbers are checked integers, written as literals.
  */
-function pageCopy(companyId: number, after: number, take: number): string {
+export function pageCopy(companyId: number, after: number, take: number): string {
   for (const n of [companyId, after, take]) {
     if (!Number.isSafeInteger(n)) throw new Error(`feed page: not an integer: ${n}`);
   }
