@@ -16,7 +16,7 @@ export function App({ services }: { services: AppServices }) {
     <MantineProvider
       theme={theme}
       cssVariablesResolver={cssVariablesResolver}
-      defaultColorScheme="light"
+      defaultColorScheme="auto"
     >
       <DatesProvider settings={{ locale: 'zh-cn', firstDayOfWeek: 1 }}>
         <Notifications position="top-center" />

@@ -64,5 +64,8 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
       ]),
     ),
   },
-  dark: {},
+  dark: {
+    // Mantine's dark dimmed (dark 2) is 4.0:1 on the dark body; dark 1 reads at AA.
+    '--mantine-color-dimmed': 'var(--mantine-color-dark-1)',
+  },
 });

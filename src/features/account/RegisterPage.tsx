@@ -46,7 +46,7 @@ export function RegisterPage() {
   };
 
   return (
-    <Center mih="100dvh" p="md" bg="gray.0">
+    <Center mih="100dvh" p="md" bg="var(--mantine-color-default-hover)">
       <Paper withBorder shadow="sm" p="lg" w="100%" maw={440} data-testid="register-page">
         <Stack gap="md">
           <Stack gap={4}>

@@ -26,6 +26,9 @@ export interface MessageBubbleProps {
   onDelete?: (() => void) | undefined;
 }
 
+/** Shade 0 on a light page (its blue names keep 4.5:1), the light variant on a dark one. */
+const MINE_BACKGROUND = 'light-dark(var(--mantine-color-blue-0), var(--mantine-color-blue-light))';
+
 export function MessageBubble({
   message,
   companyId,
@@ -80,7 +83,7 @@ export function MessageBubble({
         py={6}
         radius="md"
         maw="85%"
-        bg={mine ? 'blue.0' : 'gray.0'}
+        bg={mine ? MINE_BACKGROUND : 'var(--mantine-color-default-hover)'}
         style={{ overflowWrap: 'anywhere' }}
       >
         {message.subject !== '' && (

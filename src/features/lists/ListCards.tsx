@@ -66,7 +66,10 @@ const CARD_HEIGHT = 150;
 /** The shell's fixed header (src/features/shell/Shell.tsx) covers the top of the page's scroll. */
 const HEADER_HEIGHT = 56;
 const GAP = 8;
-const DIMMED = { color: 'var(--mantine-color-dimmed)', background: 'var(--mantine-color-gray-0)' };
+const DIMMED = {
+  color: 'var(--mantine-color-dimmed)',
+  background: 'var(--mantine-color-default-hover)',
+};
 
 interface CardProps<T> {
   row: T | undefined;

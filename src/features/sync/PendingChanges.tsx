@@ -109,7 +109,11 @@ function EntryCard({
         </Badge>
       </Group>
       {view.message && (
-        <Text size="sm" c={view.canRetry ? 'red.9' : 'dimmed'} mt="xs">
+        <Text
+          size="sm"
+          c={view.canRetry ? 'var(--mantine-color-red-light-color)' : 'dimmed'}
+          mt="xs"
+        >
           {view.message}
         </Text>
       )}

@@ -25,15 +25,16 @@ import { formatDateTime } from '../../domain/format/date';
 import { SYNC_LABELS, syncWarnings } from '../../domain/messages/sync';
 import type { SyncSummary, SyncTone } from './summary';
 
-// The icon takes the tone's colour (3:1 is enough for an icon); the label a shade that reads at
-// WCAG AA (4.5:1) on white: teal and orange at the theme's shade 8 do not, so their labels differ.
+// The icon takes the tone's colour (3:1 is enough for an icon); the label the light variant's
+// text colour of its hue, which the theme keeps at WCAG AA (4.5:1) in both colour schemes
+// (src/platform/theme.ts), or the dimmed grey.
 const TONES: Record<SyncTone, { color: string; text: string; Icon: typeof IconCloudCheck }> = {
-  synced: { color: 'teal', text: 'teal.9', Icon: IconCloudCheck },
-  syncing: { color: 'blue', text: 'blue.8', Icon: IconRefresh },
-  connecting: { color: 'gray', text: 'gray.7', Icon: IconRefresh },
-  offline: { color: 'gray', text: 'gray.7', Icon: IconCloudOff },
+  synced: { color: 'teal', text: 'var(--mantine-color-teal-light-color)', Icon: IconCloudCheck },
+  syncing: { color: 'blue', text: 'var(--mantine-color-blue-light-color)', Icon: IconRefresh },
+  connecting: { color: 'gray', text: 'dimmed', Icon: IconRefresh },
+  offline: { color: 'gray', text: 'dimmed', Icon: IconCloudOff },
   attention: { color: 'orange', text: 'var(--mantine-color-text)', Icon: IconAlertTriangle },
-  paused: { color: 'red', text: 'red.9', Icon: IconLock },
+  paused: { color: 'red', text: 'var(--mantine-color-red-light-color)', Icon: IconLock },
 };
 
 export interface SyncStatusButtonProps {

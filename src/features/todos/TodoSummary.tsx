@@ -90,7 +90,12 @@ export function TodoSummary({ item, inbox, expanded = false }: TodoSummaryProps)
   return (
     <Stack gap={4} data-highlighted={red}>
       <Group justify="space-between" wrap="nowrap" gap="xs">
-        <Text size="sm" fw={600} c={red ? 'red.9' : undefined} truncate>
+        <Text
+          size="sm"
+          fw={600}
+          c={red ? 'var(--mantine-color-red-light-color)' : undefined}
+          truncate
+        >
           {senderCompanyLabel(item)}
         </Text>
         <Text size="xs" c="dimmed" style={{ flexShrink: 0 }}>
@@ -105,7 +110,7 @@ export function TodoSummary({ item, inbox, expanded = false }: TodoSummaryProps)
         )}
         <Text
           size="sm"
-          c={red ? 'red.9' : undefined}
+          c={red ? 'var(--mantine-color-red-light-color)' : undefined}
           lineClamp={expanded ? undefined : 2}
           style={{ minWidth: 0, flex: 1, overflowWrap: 'anywhere' }}
         >
