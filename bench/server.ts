@@ -7,8 +7,9 @@
 //    and again as a browser asks for it (brotli, gzip, compressed by the route per page);
 //  - list endpoints under autocannon on loopback: requests/s of the purchase and order lists
 //    (the default query and a filtered one), against GET /healthz in the same run;
-//  - pushes (bench/serverPush.ts): one owner change's latency under 20 concurrent writers, against
-//    the same push with one writer in the same run, and 20 writers on the same rows (409s).
+//  - pushes (bench/serverPush.ts): one owner change's latency under 20 concurrent writers (back
+//    to back, and each pausing BENCH_THINK_MS between pushes), against the same push with one
+//    writer in the same run, and 20 writers on the same rows (409s).
 // Scale: BENCH_SHEETS (default 20000), BENCH_ORDERS (20000), BENCH_TODOS (10000); BENCH_PARTS
 // (default feed,lists,push) picks the parts, BENCH_SECONDS the autocannon duration, BENCH_DATABASES
 // (default pglite,postgres) the drivers.
@@ -36,6 +37,8 @@ const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL
 const PAGE = 1000;
 const parts = new Set((process.env.BENCH_PARTS ?? 'feed,lists,push').split(','));
 const WRITERS = 20;
+/** BENCH_THINK_MS: the mean pause of each of the 20 writers between pushes at a device's pace. */
+const THINK_MS = Number(process.env.BENCH_THINK_MS ?? 250);
 
 type Figures = Record<string, string>;
 
@@ -275,11 +278,16 @@ async function measure(kind: 'pglite' | 'postgres'): Promise<Figures> {
       const one = await pushes(run, 1, pushesEach * 4, false);
       const many = await pushes(run, WRITERS, pushesEach, false);
       const same = await pushes(run, WRITERS, Math.ceil(pushesEach / 2), true);
+      // The same 20 writers at a device's pace: each pauses THINK_MS on average between pushes
+      // (a salesperson's changes, or an outbox sent entry by entry over a phone's network).
+      const paced = await pushes(run, WRITERS, pushesEach, false, THINK_MS);
       const ms = (value: number) => value.toFixed(1);
       Object.assign(figures, {
         'push, 1 writer: p50/p95 ms': `${ms(one.p50)}/${ms(one.p95)}`,
         'push, 20 writers: p50/p95 ms': `${ms(many.p50)}/${ms(many.p95)}`,
         'push, 20 writers: pushes/s': many.rate.toFixed(0),
+        [`push, 20 writers, ${THINK_MS} ms apart: p50/p95 ms`]: `${ms(paced.p50)}/${ms(paced.p95)}`,
+        [`push, 20 writers, ${THINK_MS} ms apart: pushes/s`]: paced.rate.toFixed(0),
         'push, 20 on 4 rows: p50/p95 ms': `${ms(same.p50)}/${ms(same.p95)}`,
         'push, 20 on 4 rows: 409s': `${same.conflicts}/${same.pushes}`,
       });
