@@ -2,24 +2,13 @@
 // without PostgreSQL, and on PostgreSQL two workers share one port, a worker killed with SIGKILL
 // is replaced, and SIGTERM stops the primary and every worker.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { REGEXP_FALLBACK_MISSING } from '../../server/regexpFallback';
+import { childrenOfEachTest } from '../support/children';
 import { createPostgresDatabase, drivers, dropPostgresDatabase } from '../support/databases';
 
 const root = new URL('../..', import.meta.url).pathname;
-const running: ChildProcess[] = [];
-const cleanups: Array<() => Promise<void>> = [];
-
-afterEach(async () => {
-  for (const child of running.splice(0)) {
-    if (child.exitCode === null && child.signalCode === null) {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGKILL');
-      await exited;
-    }
-  }
-  for (const cleanup of cleanups.splice(0)) await cleanup();
-});
+const { running, cleanups } = childrenOfEachTest();
 
 interface Cluster {
   child: ChildProcess;

@@ -8,14 +8,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { count } from 'drizzle-orm';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db/database';
 import { accounts } from '../../server/db/schema/index';
+import { childrenOfEachTest } from '../support/children';
 import { createPostgresDatabase, drivers, dropPostgresDatabase } from '../support/databases';
 
 const root = new URL('../..', import.meta.url).pathname;
-const running: ChildProcess[] = [];
-const cleanups: Array<() => Promise<void>> = [];
+const { running, cleanups } = childrenOfEachTest();
 
 /** The build steps of `npm run build` (scripts/*.mjs, plain JavaScript). */
 async function script<T>(name: string): Promise<T> {
@@ -28,17 +28,6 @@ beforeAll(async () => {
   await ensureBuilt();
   await buildServer();
 }, 300_000);
-
-afterEach(async () => {
-  for (const child of running.splice(0)) {
-    if (child.exitCode === null && child.signalCode === null) {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGKILL');
-      await exited;
-    }
-  }
-  for (const cleanup of cleanups.splice(0)) await cleanup();
-});
 
 type Started = { url: string; child: ChildProcess; output: () => string };
 

@@ -3,6 +3,7 @@
 // after it, and retried when a send fails.
 import { describe, expect, it } from 'vitest';
 import { STUCK_AFTER_MS } from '../../../src/contract/api/reports';
+import { UNKNOWN_STATUS } from '../../../src/features/sync/summary';
 import type { SyncStatus } from '../../../src/sync/engine/status';
 import {
   REPORT_AGAIN_MS,
@@ -11,16 +12,9 @@ import {
 } from '../../../src/sync/live/troubleReports';
 
 const calm: SyncStatus = {
+  ...UNKNOWN_STATUS,
   online: true,
-  pausedForAuth: false,
   companies: [{ companyId: 7, syncing: false, done: 0, total: null, lastSyncedAt: 1, error: null }],
-  pending: 0,
-  oldestPendingAgeMs: null,
-  failed: [],
-  unreadable: [],
-  waitingForUploads: 0,
-  storage: null,
-  storageError: null,
 };
 
 const stuck: SyncStatus = { ...calm, pending: 3, oldestPendingAgeMs: STUCK_AFTER_MS };
