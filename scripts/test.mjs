@@ -3,7 +3,6 @@
 // fault tests), the end-to-end suite (Playwright, real server, real Chromium) and the proxy suite
 // (nginx in front of two servers on PostgreSQL). Stops at the first failing step.
 
-import { buildServer } from './buildServer.mjs';
 import {
   bin,
   ensureBuilt,
@@ -41,6 +40,8 @@ try {
   );
   await timed('Build (the app, then the server)', async () => {
     await ensureBuilt({ force: true });
+    // Loaded only now: it needs esbuild, which a fresh clone has after ensureDependencies.
+    const { buildServer } = await import('./buildServer.mjs');
     await buildServer();
   });
   await timed('Unit and integration tests (vitest)', () => run(bin('vitest'), ['run']));
