@@ -72,6 +72,7 @@ export function restorePostgres(databaseUrl: string, file: string): Promise<void
 
 /** The file name of a backup made now: sortable, and the kind in its extension. */
 export function backupFileName(kind: 'pglite' | 'postgres', now = new Date()): string {
-  const stamp = now.toISOString().replace(/[-:]/g, '').replace(/\..*$/, '').replace('T', '-');
+  // 2026-11-28T10:51:26 → 20261128-105126
+  const stamp = now.toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', '-');
   return `backup-${stamp}.${kind === 'pglite' ? 'pglite.tar.gz' : 'pgdump'}`;
 }
