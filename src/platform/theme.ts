@@ -25,7 +25,7 @@ export const theme = createTheme({
  * The text colour of light variants (badges, tags, light buttons and alerts) on their pale
  * background. Mantine's is shade 6 to 9 depending on the colour; shade 9 reaches 4.5:1 for the
  * darker hues, while yellow, orange, lime, green, teal and cyan stay below it even at 9 (2.7:1 for
- * yellow), so those take a darker tone of their own hue (WCAG AA, checked by e2e/a11yScreens.spec.ts).
+ * yellow), so those take a darker tone of their own hue (WCAG AA, checked by e2e/a11yClerk.spec.ts).
  */
 const LIGHT_TEXT: Record<string, string> = {
   yellow: '#7a4d00',

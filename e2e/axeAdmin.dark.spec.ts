@@ -1,6 +1,6 @@
 // Dark mode follows the system (issue 22 item 6), and every screen still passes axe-core's WCAG
 // 2.1 A and AA rules in it: the administrator's screens and the clerk's, on a wide screen.
-// a11yScreens.dark.mobile.spec.ts is the phone.
+// a11yClerk.dark.mobile.spec.ts is the phone.
 import { sweepAdminScreens, sweepClerkScreens } from './fixtures/screenSweep';
 import { expect, test } from './fixtures/test';
 
