@@ -4,6 +4,7 @@
 // server has the directory open, it is read directly. Restore with `npm run restore -- FILE`.
 // In a production build: `node dist-server/scripts/backup.js [FILE]`. docs/deploy.md.
 import { writeFile } from 'node:fs/promises';
+import { loadConfig } from '../server/config';
 import { backupFileName, dumpPostgres } from '../server/db/backup';
 import { openDatabase } from '../server/db/database';
 import { dataDirStatus } from '../server/db/dataDirGuard';
@@ -19,14 +20,14 @@ async function fromRunningServer(port: string): Promise<Uint8Array> {
 }
 
 async function main(): Promise<void> {
-  const databaseUrl = process.env.DATABASE_URL;
+  // The server's own settings: the same database, defaults and port as the server.
+  const { databaseUrl, dataDir, port } = loadConfig(process.env);
   const kind = databaseUrl ? 'postgres' : 'pglite';
   const file = process.argv[2] ?? backupFileName(kind);
   const started = Date.now();
   if (databaseUrl) {
     await dumpPostgres(databaseUrl, file);
   } else {
-    const dataDir = process.env.DATA_DIR ?? './data';
     const status = await dataDirStatus(dataDir);
     let tar: Uint8Array;
     if (status.kind === 'free') {
@@ -38,7 +39,7 @@ async function main(): Promise<void> {
         await database.close();
       }
     } else {
-      tar = await fromRunningServer(process.env.PORT ?? '8080');
+      tar = await fromRunningServer(String(port));
     }
     await writeFile(file, tar);
   }

@@ -5,6 +5,7 @@
 // In a production build: `node dist-server/scripts/restore.js FILE`. docs/deploy.md.
 import { readFile } from 'node:fs/promises';
 import { sql } from 'drizzle-orm';
+import { loadConfig } from '../server/config';
 import { restorePostgres } from '../server/db/backup';
 import { loadPgliteDataDir, openDatabase } from '../server/db/database';
 import { markRestored } from '../server/sync/restored';
@@ -12,7 +13,8 @@ import { markRestored } from '../server/sync/restored';
 async function main(): Promise<void> {
   const file = process.argv[2];
   if (!file) throw new Error('name the backup file: npm run restore -- backup-….pgdump');
-  const databaseUrl = process.env.DATABASE_URL;
+  // The server's own settings: the same database, defaults and checks as the server.
+  const { databaseUrl, dataDir } = loadConfig(process.env);
   if (databaseUrl) {
     const target = await openDatabase({ databaseUrl });
     try {
@@ -27,11 +29,9 @@ async function main(): Promise<void> {
     }
     await restorePostgres(databaseUrl, file);
   } else {
-    await loadPgliteDataDir(process.env.DATA_DIR ?? './data', await readFile(file));
+    await loadPgliteDataDir(dataDir, await readFile(file));
   }
-  const database = await openDatabase(
-    databaseUrl ? { databaseUrl } : { dataDir: process.env.DATA_DIR ?? './data' },
-  );
+  const database = await openDatabase({ databaseUrl, dataDir });
   try {
     const horizon = await markRestored(database.db);
     console.info(

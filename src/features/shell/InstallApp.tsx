@@ -23,28 +23,38 @@ export function IosInstallDialog({ opened, onClose }: { opened: boolean; onClose
   );
 }
 
+/**
+ * What installing means in this browser: none, the browser's prompt, or the iOS steps (their
+ * dialog rendered by the caller); `start` does it, `label` names it.
+ */
+function useInstall() {
+  const offer = useInstallOffer();
+  const [stepsOpened, { open, close }] = useDisclosure(false);
+  return {
+    offer,
+    label: offer === 'prompt' ? M.INSTALL : M.IOS_INSTALL,
+    start: () => (offer === 'prompt' ? void promptInstall() : open()),
+    steps: <IosInstallDialog opened={stepsOpened} onClose={close} />,
+  };
+}
+
 /** The user menu's entry: nothing when the app is installed or the browser cannot install it. */
 export function InstallMenuItem() {
-  const offer = useInstallOffer();
-  const [steps, { open, close }] = useDisclosure(false);
+  const { offer, label, start, steps } = useInstall();
   if (offer === 'none') return null;
   return (
     <>
-      <Menu.Item
-        leftSection={<IconDeviceMobileDown size={16} />}
-        onClick={() => (offer === 'prompt' ? void promptInstall() : open())}
-      >
-        {offer === 'prompt' ? M.INSTALL : M.IOS_INSTALL}
+      <Menu.Item leftSection={<IconDeviceMobileDown size={16} />} onClick={start}>
+        {label}
       </Menu.Item>
-      <IosInstallDialog opened={steps} onClose={close} />
+      {steps}
     </>
   );
 }
 
-/** The same entry as a button, for the phone menu's list. */
+/** The same entry as a button, for the phone menu's list (which closes for the browser's dialog). */
 export function InstallLink({ onChosen }: { onChosen(): void }) {
-  const offer = useInstallOffer();
-  const [steps, { open, close }] = useDisclosure(false);
+  const { offer, label, start, steps } = useInstall();
   if (offer === 'none') return null;
   return (
     <>
@@ -53,25 +63,22 @@ export function InstallLink({ onChosen }: { onChosen(): void }) {
         justify="flex-start"
         leftSection={<IconDeviceMobileDown size={16} />}
         onClick={() => {
-          if (offer === 'prompt') {
-            onChosen();
-            void promptInstall();
-          } else open();
+          if (offer === 'prompt') onChosen();
+          start();
         }}
       >
-        {offer === 'prompt' ? M.INSTALL : M.IOS_INSTALL}
+        {label}
       </Button>
-      <IosInstallDialog opened={steps} onClose={close} />
+      {steps}
     </>
   );
 }
 
 /** On a phone, once: the offer to install, until installed or 不再提示. */
 export function InstallOffer() {
-  const offer = useInstallOffer();
+  const { offer, start, steps } = useInstall();
   const phone = useMediaQuery('(max-width: 48em)') === true;
   const [dismissed, setDismissed] = useState(() => readPersisted('installOfferDismissed') === true);
-  const [steps, { open, close }] = useDisclosure(false);
   if (offer === 'none' || !phone || dismissed) return null;
   const dismiss = () => {
     writePersisted('installOfferDismissed', true);
@@ -92,18 +99,14 @@ export function InstallOffer() {
         <CloseButton aria-label={M.INSTALL_NOT_NOW} onClick={dismiss} />
       </Group>
       <Group mt="xs" gap="xs">
-        <Button
-          size="xs"
-          leftSection={<IconDeviceMobileDown size={14} />}
-          onClick={() => (offer === 'prompt' ? void promptInstall() : open())}
-        >
+        <Button size="xs" leftSection={<IconDeviceMobileDown size={14} />} onClick={start}>
           {offer === 'prompt' ? M.INSTALL_NOW : M.IOS_SHOW_STEPS}
         </Button>
         <Button size="xs" variant="subtle" color="gray" onClick={dismiss}>
           {M.INSTALL_NOT_NOW}
         </Button>
       </Group>
-      <IosInstallDialog opened={steps} onClose={close} />
+      {steps}
     </Paper>
   );
 }
