@@ -51,33 +51,69 @@ export function bearerToken(request: FastifyRequest): string | null {
   return match?.[1] ?? null;
 }
 
-/** The signed-in user behind a verified token, with the companies they may act for. */
-export async function loadUser(db: Db, verified: VerifiedToken): Promise<AuthUser | null> {
-  const [account] =
-    'id' in verified.account
-      ? await db.select().from(accounts).where(eq(accounts.id, verified.account.id)).limit(1)
-      : [await findExternalAccount(db, verified.account)];
-  if (!account || account.disabled) return null;
-  if (!(await issuedAfterChange(db, account.tokensValidAfter, verified))) return null;
+const membershipColumns = {
+  companyId: companies.id,
+  companyName: companies.name,
+  contactId: contacts.id,
+  contactName: contacts.name,
+  isAdmin: contacts.isAdmin,
+  permissions: companies.permissions,
+};
+
+const inService = (accountId: typeof accounts.id | number) =>
+  and(eq(contacts.accountId, accountId), eq(contacts.status, 'IN_SERVICE'));
+
+/**
+ * An account by id with its in-service memberships: one statement (every request makes it), the
+ * account on each row, a membership on each row that has one.
+ */
+async function accountById(db: Db, id: number) {
   const rows = await db
-    .select({
-      companyId: companies.id,
-      companyName: companies.name,
-      contactId: contacts.id,
-      contactName: contacts.name,
-      isAdmin: contacts.isAdmin,
-      permissions: companies.permissions,
-    })
+    .select({ account: accounts, membership: membershipColumns })
+    .from(accounts)
+    .leftJoin(contacts, inService(accounts.id))
+    .leftJoin(companies, eq(companies.id, contacts.companyId))
+    .where(eq(accounts.id, id))
+    .orderBy(companies.id);
+  const [first] = rows;
+  if (!first) return null;
+  const memberships = rows.flatMap(({ membership }) =>
+    membership.companyId === null || membership.contactId === null
+      ? []
+      : [membership as Membership],
+  );
+  return { account: first.account, memberships };
+}
+
+/** An account signed in through the company's identity provider, and its memberships. */
+async function externalAccount(db: Db, external: Parameters<typeof findExternalAccount>[1]) {
+  const account = await findExternalAccount(db, external);
+  if (!account) return null;
+  const memberships = await db
+    .select(membershipColumns)
     .from(contacts)
     .innerJoin(companies, eq(companies.id, contacts.companyId))
-    .where(and(eq(contacts.accountId, account.id), eq(contacts.status, 'IN_SERVICE')))
+    .where(inService(account.id))
     .orderBy(companies.id);
+  return { account, memberships };
+}
+
+/** The signed-in user behind a verified token, with the companies they may act for. */
+export async function loadUser(db: Db, verified: VerifiedToken): Promise<AuthUser | null> {
+  const found =
+    'id' in verified.account
+      ? await accountById(db, verified.account.id)
+      : await externalAccount(db, verified.account);
+  if (!found) return null;
+  const { account, memberships } = found;
+  if (account.disabled) return null;
+  if (!(await issuedAfterChange(db, account.tokensValidAfter, verified))) return null;
   return {
     accountId: account.id,
     subject: verified.subject,
     sessionId: verified.sessionId,
     name: account.name,
-    memberships: rows,
+    memberships,
   };
 }
 

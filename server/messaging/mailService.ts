@@ -13,7 +13,6 @@ import { forbidden, notFound, refused } from '../http/httpError';
 import { counterTargetsOf, emitTodoCounters } from '../live/counters';
 import { contactNotDeleted } from '../partners/deletedContacts';
 import type { ChangeSet } from '../sync/changeSet';
-import { nextVersion } from '../sync/write';
 import type { Actor } from './actor';
 import { TODO_SERVER_MESSAGES as M } from './messages';
 import { isParty, loadModuleRecord } from './moduleRecords';
@@ -176,8 +175,7 @@ export async function deleteMail(
   const mail = await loadMailOf(tx, id, actor);
   if (mail.fromCompanyId !== actor.companyId) throw forbidden();
   await tx.delete(todos).where(eq(todos.id, mail.id));
-  const version = await nextVersion(tx);
-  changes.remove('todos', mail.id, version, [mail.fromCompanyId, mail.toCompanyId]);
+  changes.remove('todos', mail.id, [mail.fromCompanyId, mail.toCompanyId]);
   await emitTodoCounters(tx, changes, counterTargetsOf([mail]));
   return { id: mail.id };
 }

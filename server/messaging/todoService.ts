@@ -26,7 +26,6 @@ import { badRequest, forbidden, notFound, refused } from '../http/httpError';
 import { counterTargetsOf, emitTodoCounters } from '../live/counters';
 import { contactNotDeleted } from '../partners/deletedContacts';
 import type { ChangeSet } from '../sync/changeSet';
-import { nextVersion } from '../sync/write';
 import type { Actor } from './actor';
 import { TODO_SERVER_MESSAGES as M } from './messages';
 import { isParty, loadModuleRecord } from './moduleRecords';
@@ -273,8 +272,7 @@ export async function deleteMessage(
   };
   if (!canDeleteMessage(own, actor)) throw forbidden();
   await tx.delete(todos).where(eq(todos.id, todo.id));
-  const version = await nextVersion(tx);
-  changes.remove('todos', todo.id, version, [todo.fromCompanyId, todo.toCompanyId]);
+  changes.remove('todos', todo.id, [todo.fromCompanyId, todo.toCompanyId]);
   await emitTodoCounters(tx, changes, counterTargetsOf([todo]));
   return { id: todo.id };
 }

@@ -304,7 +304,7 @@ export async function deleteEmployee(
     .where(eq(contacts.id, employee.id))
     .returning({ id: contacts.id, version: contacts.version });
   if (!record) throw notFound(R.NOT_FOUND);
-  changes.remove('staff', record.id, record.version, [actor.companyId]);
+  changes.remove('staff', record.id, [actor.companyId]);
   announceMembershipEnded(changes, employee.accountId, actor.companyId);
   return { id: record.id };
 }

@@ -25,8 +25,9 @@ import type { Tx } from '../db/database';
 import { contacts, orders, type StateLogEntry, sheets } from '../db/schema/index';
 import { notFound, refused, versionConflict } from '../http/httpError';
 import type { ChangeSet } from '../sync/changeSet';
-import { loadOrderRows } from '../sync/projections/orders';
+import { loadOrderRows, orderWithOwner } from '../sync/projections/orders';
 import { loadSheetRows } from '../sync/projections/sheets';
+import { storedFeedRow } from '../sync/storedRows';
 
 type OrderRecord = typeof orders.$inferSelect;
 export type OrderRow =
@@ -243,15 +244,24 @@ export async function changeOrderOwner(
     throw versionConflict(await projectOrder(tx, order.id));
   }
   if (!canChangeOrderOwner(order.state)) throw refused(ORDER_MESSAGES.OWNER_SIGNED);
-  const [contact] = await tx
-    .select({ id: contacts.id, companyId: contacts.companyId, status: contacts.status })
-    .from(contacts)
-    .where(eq(contacts.id, followerId));
+  const [contact] = await tx.select().from(contacts).where(eq(contacts.id, followerId));
   if (!contact || contact.companyId !== order.companyId || contact.status !== 'IN_SERVICE') {
     throw refused(ORDER_MESSAGES.OWNER_NOT_STAFF);
   }
   if (contact.id === order.ownerContactId) throw refused(ORDER_MESSAGES.OWNER_UNCHANGED);
-  return updateOrder(tx, changes, order, { ownerContactId: contact.id });
+  // Only the owner moves: the feed's stored row with it replaced (two statements instead of the
+  // whole projection's); projected in full when the feed holds none.
+  const [updated] = await tx
+    .update(orders)
+    .set({ ownerContactId: contact.id, writeTime: new Date().toISOString(), version: bump() })
+    .where(eq(orders.id, order.id))
+    .returning();
+  if (!updated) throw notFound(ORDER_MESSAGES.NOT_FOUND);
+  const stored = await storedFeedRow(tx, 'orders', order.companyId, order.id);
+  if (!stored) return recordOrder(tx, changes, updated);
+  const row = orderWithOwner(stored, updated, contact);
+  changes.upsert('orders', row, [order.companyId]);
+  return row;
 }
 
 // ——— the supplier's changes (simulator, seed) ———

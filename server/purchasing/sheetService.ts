@@ -39,6 +39,7 @@ import {
   type SheetActor,
   type SheetRecord,
   saveSheet,
+  saveSheetOwner,
   transition,
 } from './sheetSupport';
 import { moneyText, type VipUse, vipUse } from './sheetVip';
@@ -281,7 +282,8 @@ export async function changeSheetOwner(
   followerId: number,
   expectedVersion?: number | null,
 ): Promise<SheetRow> {
-  const sheet = await loadOwnSheet(tx, actor.companyId, sheetId);
+  // Locked: owner changes run beside each other (write.ts `rowLocked`), two on one sheet in turn.
+  const sheet = await loadOwnSheet(tx, actor.companyId, sheetId, true);
   await checkVersion(tx, sheet, expectedVersion);
   if (!canChangeSheetOwner(sheet.state)) {
     throw refused(SHEET_MESSAGES.OWNER_CHANGE_NOT_OFFERED, 'NOT_OFFERED');
@@ -292,5 +294,5 @@ export async function changeSheetOwner(
   const staff = await tx.select().from(contacts).where(eq(contacts.id, followerId));
   const [candidate] = ownerCandidates(staff, actor.companyId, sheet.ownerContactId);
   if (!candidate) throw refused(SHEET_MESSAGES.OWNER_NOT_CANDIDATE, 'INVALID_OWNER');
-  return saveSheet(tx, changes, sheet.id, { ownerContactId: candidate.id });
+  return saveSheetOwner(tx, changes, sheet, candidate);
 }

@@ -137,8 +137,14 @@ export function registerInquiryActions(app: FastifyInstance, db: Db): void {
       const expected = ifMatchVersion(request);
       const followerId = request.body.follower_id ?? request.body.data?.follower_id;
       if (followerId === undefined) throw badRequest('请求参数有误：follower_id');
-      return mutate(db, request, reply, async (tx, changes) =>
-        ok(await changeSheetOwner(tx, changes, actor, request.params.id, followerId, expected)),
+      // It locks the sheet it changes: owner changes run side by side (write.ts `rowLocked`).
+      return mutate(
+        db,
+        request,
+        reply,
+        async (tx, changes) =>
+          ok(await changeSheetOwner(tx, changes, actor, request.params.id, followerId, expected)),
+        { rowLocked: true },
       );
     },
   );

@@ -273,17 +273,23 @@ function registerOrderMutations(app: FastifyInstance, db: Db) {
       const { membership } = requireMembership(request);
       const actor = { companyId: membership.companyId, contactName: membership.contactName };
       const ifMatch = ifMatchVersion(request);
-      return mutate(db, request, reply, async (tx, changes) =>
-        ok(
-          await changeOrderOwner(
-            tx,
-            changes,
-            actor,
-            request.params.id,
-            request.body.follower_id,
-            ifMatch,
+      return mutate(
+        db,
+        request,
+        reply,
+        async (tx, changes) =>
+          ok(
+            await changeOrderOwner(
+              tx,
+              changes,
+              actor,
+              request.params.id,
+              request.body.follower_id,
+              ifMatch,
+            ),
           ),
-        ),
+        // changeOrderOwner locks the order: owner changes run side by side (write.ts `rowLocked`).
+        { rowLocked: true },
       );
     },
   );

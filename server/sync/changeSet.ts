@@ -1,7 +1,9 @@
 // What one write transaction changed, as the sync feed and the live channel will tell it: each
 // synced row as each company that can see it sees it, plus the live events to send. Collected
 // while the handler runs, written to `sync_changes` and NOTIFYed inside the same transaction, so
-// a change is in the feed and on the channel exactly when (and only if) it commits.
+// a change is in the feed and on the channel exactly when (and only if) it commits. Each entry's
+// feed version is handed out as it is written, under the feed-order lock (write.ts), so feed
+// versions commit in order; the row it carries keeps its own version (If-Match, newer-row checks).
 import { sql } from 'drizzle-orm';
 import type { FeedRowOf, SyncTable } from '../../src/contract/feedRows';
 import { TOPICS } from '../../src/domain/todos/topics';
@@ -13,35 +15,35 @@ type Entry = {
   companyId: number;
   table: SyncTable;
   rowId: string;
-  version: number;
   row: FeedRowOf[SyncTable] | null;
 };
+
+// Any constant works; every writer of the feed must use the same one.
+const FEED_ORDER_LOCK = 7_301_003;
 
 export class ChangeSet {
   private readonly entries = new Map<string, Entry>();
   private readonly events: NotifyEvent[] = [];
 
-  /** `row` (which must carry its new `version`) changed; these companies see it. */
+  /** `row` (carrying its new `version`) changed; these companies see it. */
   upsert<T extends SyncTable>(table: T, row: FeedRowOf[T], companyIds: readonly number[]) {
     for (const companyId of new Set(companyIds)) {
       this.entries.set(`${companyId}/${table}/${row.id}`, {
         companyId,
         table,
         rowId: String(row.id),
-        version: row.version,
         row,
       });
     }
   }
 
   /** The row was deleted, or left these companies' view: they get a tombstone. */
-  remove(table: SyncTable, id: number | string, version: number, companyIds: readonly number[]) {
+  remove(table: SyncTable, id: number | string, companyIds: readonly number[]) {
     for (const companyId of new Set(companyIds)) {
       this.entries.set(`${companyId}/${table}/${id}`, {
         companyId,
         table,
         rowId: String(id),
-        version,
         row: null,
       });
     }
@@ -60,42 +62,38 @@ export class ChangeSet {
     return this.entries.size === 0 && this.events.length === 0;
   }
 
-  /** Writes the feed entries and queues the NOTIFYs (delivered by PostgreSQL on commit). */
+  /**
+   * Writes the feed entries and queues the NOTIFYs (delivered by PostgreSQL on commit). From the
+   * feed-order lock to the commit: one statement that takes the lock and writes up to 500
+   * entries (more: one more statement per 500), then the NOTIFYs.
+   */
   async flush(tx: Tx): Promise<void> {
-    const entries = [...this.entries.values()];
-    for (let start = 0; start < entries.length; start += 500) {
-      const chunk = entries.slice(start, start + 500);
-      await tx
-        .insert(syncChanges)
-        .values(
-          chunk.map((e) => {
-            // Serialized once: the feed sends these bytes as they are (routes/sync.ts).
-            const text = e.row ? JSON.stringify(e.row) : null;
-            return {
-              companyId: e.companyId,
-              tableName: e.table,
-              rowId: e.rowId,
-              version: e.version,
-              op: e.row ? ('upsert' as const) : ('delete' as const),
-              row: text === null ? null : sql`${text}::jsonb`,
-              rowText: text,
-            };
-          }),
-        )
-        .onConflictDoUpdate({
-          target: [syncChanges.companyId, syncChanges.tableName, syncChanges.rowId],
-          set: {
-            version: sql`excluded.version`,
-            op: sql`excluded.op`,
-            row: sql`excluded.row`,
-            rowText: sql`excluded.row_text`,
-            changedAt: sql`excluded.changed_at`,
-          },
-        });
-    }
+    // Serialized before the lock, once: the feed sends these bytes as they are (routes/sync.ts).
+    const values = [...this.entries.values()].map(
+      (e) =>
+        sql`(${e.companyId}::bigint, ${e.table}, ${e.rowId}, ${e.row ? 'upsert' : 'delete'}, ${e.row ? JSON.stringify(e.row) : null}::text)`,
+    );
     const pokes = new Map<number, number>();
-    for (const e of entries)
-      pokes.set(e.companyId, Math.max(pokes.get(e.companyId) ?? 0, e.version));
+    for (let start = 0; start < values.length; start += 500) {
+      // The lock is the CTE the rows are joined to: no version is handed out before it is held.
+      const written = (await tx.execute(sql`
+        with feed_order as materialized (select pg_advisory_xact_lock(${FEED_ORDER_LOCK}))
+        insert into ${syncChanges} (company_id, table_name, row_id, version, op, row, row_text)
+        select v.company_id, v.table_name, v.row_id, nextval('sync_version'), v.op,
+          v.row_text::jsonb, v.row_text
+        from feed_order, (values ${sql.join(values.slice(start, start + 500), sql`, `)})
+          as v(company_id, table_name, row_id, op, row_text)
+        on conflict (company_id, table_name, row_id) do update
+          set version = excluded.version, op = excluded.op, row = excluded.row,
+            row_text = excluded.row_text, changed_at = excluded.changed_at
+        returning company_id, version`)) as unknown as {
+        rows: Array<{ company_id: string | number; version: string | number }>;
+      };
+      for (const { company_id, version } of written.rows) {
+        const companyId = Number(company_id);
+        pokes.set(companyId, Math.max(pokes.get(companyId) ?? 0, Number(version)));
+      }
+    }
     const at = Date.now();
     const events: NotifyEvent[] = [
       ...[...pokes].map(([companyId, version]) => ({

@@ -5,7 +5,7 @@
 // another request is refused, never answered with the first one's result. It is the HTTP face
 // of the sync write primitive (write.ts), so it sits in the sync layer, above http.
 import { createHash } from 'node:crypto';
-import { and, eq, lt } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { IDEMPOTENCY_RETENTION_MS } from '../../src/domain/sync/retention';
 import type { Db, Tx } from '../db/database';
@@ -110,26 +110,51 @@ function countPush(request: FastifyRequest, outcome: PushOutcome) {
   if (request.server.hasDecorator('metrics')) request.server.metrics.push(outcome);
 }
 
+// Two-key advisory locks of one Idempotency-Key (a key space apart from write.ts's one-key locks).
+const IDEMPOTENCY_KEY_LOCK = 7_301_010;
+
+type MutateOptions = {
+  /**
+   * The change locks the rows it checks (write.ts `rowLocked`): it runs beside other such
+   * changes, so a second request under the same key waits for the first here, then finds its
+   * answer, as it would behind the write lock.
+   */
+  rowLocked?: boolean;
+};
+
 export async function mutate(
   db: Db,
   request: FastifyRequest,
   reply: FastifyReply,
   change: (tx: Tx, changes: ChangeSet) => Promise<unknown>,
+  options: MutateOptions = {},
 ): Promise<unknown> {
   const identity = identityOf(request);
   const { key, subject, method, path, hash } = identity;
+  const rowLocked = options.rowLocked === true;
   try {
-    const outcome = await write<{ stored: Stored } | { body: unknown }>(db, async (tx, changes) => {
-      const stored = await storedFor(tx, identity);
-      if (stored) return { stored };
-      const body = await change(tx, changes);
-      if (key) {
-        await tx
-          .insert(idempotencyKeys)
-          .values({ subject, key, method, path, status: 200, body, requestHash: hash });
-      }
-      return { body };
-    });
+    const outcome = await write<{ stored: Stored } | { body: unknown }>(
+      db,
+      async (tx, changes) => {
+        const stored = await storedFor(tx, identity);
+        if (stored) return { stored };
+        const body = await change(tx, changes);
+        if (key) {
+          await tx
+            .insert(idempotencyKeys)
+            .values({ subject, key, method, path, status: 200, body, requestHash: hash });
+        }
+        return { body };
+      },
+      {
+        rowLocked,
+        ...(rowLocked && key
+          ? {
+              alsoLock: sql`pg_advisory_xact_lock(${IDEMPOTENCY_KEY_LOCK}, hashtext(${`${subject}\n${key}`}))`,
+            }
+          : {}),
+      },
+    );
     countPush(request, 'stored' in outcome ? 'replayed' : 'applied');
     return 'stored' in outcome ? replay(identity, outcome.stored, reply) : outcome.body;
   } catch (error) {

@@ -77,3 +77,22 @@ export async function storedRow<T extends 'sheets' | 'orders'>(
   );
   return row ?? null;
 }
+
+/**
+ * The company's row `id` of `table` as the feed last stored it, parsed; null when the feed holds
+ * no text for it. For a change that moves only a few fields of a row (an owner change): the row
+ * is the stored one with those fields replaced, instead of projected again from every table.
+ */
+export async function storedFeedRow<T extends SyncTable>(
+  db: Reader,
+  table: T,
+  companyId: number,
+  id: number,
+): Promise<FeedRowOf[T] | null> {
+  const result = (await db.execute(sql`
+    select coalesce(row_text, row::text) as row_text from ${syncChanges}
+    where company_id = ${companyId} and table_name = ${table} and row_id = ${String(id)}
+      and op = 'upsert'`)) as unknown as { rows: Array<{ row_text: string | null }> };
+  const text = result.rows[0]?.row_text;
+  return text ? (JSON.parse(text) as FeedRowOf[T]) : null;
+}

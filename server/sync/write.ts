@@ -1,13 +1,22 @@
-// Every write to synced data goes through `write`: one transaction that first takes the sync
-// lock, so versions are handed out in commit order (a feed reader can never see version 12
-// before 11 commits), then runs the change and records it in the feed and on the live channel.
-// A request's write waits for the lock and runs within the database timeouts (db/timeouts.ts).
-import { sql } from 'drizzle-orm';
+// Every write to synced data goes through `write`: one transaction that runs the change, then
+// records it in the feed and on the live channel (ChangeSet.flush). Two locks keep it right:
+//  - the feed-order lock, held from the moment a transaction records its changes until it
+//    commits: feed versions are handed out under it, so they commit in order (a feed reader can
+//    never see version 12 before 11 commits and skip 11 for good). Held for three statements.
+//  - the write lock, held for the whole transaction, serialises the business rules: a check and
+//    the write it allows (a version or state check, the next sheet number, a quota) never
+//    interleave with another writer's. A change that locks the rows it checks itself (SELECT …
+//    FOR UPDATE) takes it shared (`rowLocked`), so such changes run side by side and only wait
+//    for each other on the same rows; every other change takes it alone, as before.
+// Always the write lock first, then the feed-order lock: never the other way round.
+// A request's write waits for the locks and runs within the database timeouts (db/timeouts.ts).
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/database';
 import { unlimitedTimeouts } from '../db/timeouts';
 import { ChangeSet } from './changeSet';
 
-// Any constant works; all writers of synced rows must use the same one.
+// Any constant works; all writers of synced rows must use the same one (the feed-order lock is
+// changeSet.ts's).
 const SYNC_WRITE_LOCK = 7_301_002;
 
 /** The next value of the one version sequence (call only inside `write`). */
@@ -18,7 +27,17 @@ export async function nextVersion(tx: Tx): Promise<number> {
   return Number(result.rows[0]?.v);
 }
 
-type WriteOptions = { unlimited?: boolean };
+type WriteOptions = {
+  /** No statement or lock timeout (a seed or bulk load). */
+  unlimited?: boolean;
+  /**
+   * The change locks every row it checks before writing (SELECT … FOR UPDATE) and needs no other
+   * rule of the write lock (no day numbers, no quota): it runs beside other such changes.
+   */
+  rowLocked?: boolean;
+  /** Another advisory lock call (`pg_advisory_xact_lock(…)`), taken in the write lock's statement. */
+  alsoLock?: SQL;
+};
 
 export async function write<T>(
   db: Db,
@@ -27,7 +46,12 @@ export async function write<T>(
 ): Promise<T> {
   return db.transaction(async (tx) => {
     if (options.unlimited) await tx.execute(unlimitedTimeouts);
-    await tx.execute(sql`select pg_advisory_xact_lock(${SYNC_WRITE_LOCK})`);
+    const writeLock = options.rowLocked
+      ? sql`pg_advisory_xact_lock_shared(${SYNC_WRITE_LOCK})`
+      : sql`pg_advisory_xact_lock(${SYNC_WRITE_LOCK})`;
+    await tx.execute(
+      options.alsoLock ? sql`select ${writeLock}, ${options.alsoLock}` : sql`select ${writeLock}`,
+    );
     const changes = new ChangeSet();
     const result = await fn(tx, changes);
     await changes.flush(tx);

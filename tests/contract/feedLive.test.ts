@@ -3,6 +3,7 @@
 // (src/sync/live/frames.ts) as what the server meant, and a refusal closes with the contract's
 // close code. The frames are taken as the socket delivered the text, not re-serialized.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { feedHead } from '../../server/sync/listTotals';
 import { write } from '../../server/sync/write';
 import { CLOSE_FORBIDDEN, type LiveServerFrame } from '../../src/contract/live';
 import { TOPICS } from '../../src/domain/todos/topics';
@@ -57,7 +58,9 @@ describe.each(drivers)('the live frames contract on %s', (driver) => {
     expect(new Set(read.map((frame) => frame?.type))).toEqual(new Set(FRAME_TYPES));
     expect(read).toContainEqual({ type: 'subscribed', topic: poke });
     expect(read).toContainEqual({ type: 'unsubscribed', topic: poke });
-    expect(read).toContainEqual({ type: 'event', topic: poke, payload: { version: 77 } });
+    // The poke names the company's newest feed version: the one the row was just recorded under.
+    const head = await feedHead(db.database.db, p.companyX);
+    expect(read).toContainEqual({ type: 'event', topic: poke, payload: { version: head } });
     expect(read).toContainEqual({
       type: 'error',
       errorCode: 'INVALID_INPUT',

@@ -56,7 +56,7 @@ describe('the feed contract at compile time', () => {
     // @ts-expect-error a to-do row cannot go into the sheets table of the feed
     changes.upsert('sheets', todoRowStub(1, 1), [1]);
     // @ts-expect-error `invoices` is not a synced table
-    changes.remove('invoices', 1, 1, [1]);
+    changes.remove('invoices', 1, [1]);
     expectTypeOf<Parameters<ChangeSet['remove']>[0]>().toEqualTypeOf<SyncTable>();
   });
 

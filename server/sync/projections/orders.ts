@@ -11,6 +11,7 @@ import { loadInvoices, loadLogistics } from './orderPapers';
 import {
   brandRef,
   byId,
+  type ContactRecord,
   contactRef,
   groupBy,
   isoTime,
@@ -155,4 +156,21 @@ export function typeArticleNo(type: string | null, articleNo: string | null): st
   if (!type) return articleNo;
   if (!articleNo || articleNo === type) return type;
   return `${type} / ${articleNo}`;
+}
+
+/**
+ * The order's row after an owner change, from the row as it was: only the owner, the write time
+ * and the version move (updateOrder's columns for it). Tests hold it equal to loadOrderRows'.
+ */
+export function orderWithOwner(
+  row: OrderRow,
+  order: Pick<typeof orders.$inferSelect, 'writeTime' | 'version'>,
+  owner: ContactRecord,
+): OrderRow {
+  return {
+    ...row,
+    current_order_node: { ...row.current_order_node, contacts_user: contactRef(owner) },
+    write_time: isoTime(order.writeTime),
+    version: order.version,
+  };
 }

@@ -8,6 +8,7 @@ import { orders, products, sheetLines, sheets } from '../../db/schema/index';
 import {
   brandRef,
   byId,
+  type ContactRecord,
   contactRef,
   groupBy,
   isoTime,
@@ -121,4 +122,22 @@ export async function loadSheetRows(db: Reader, ids: number[]): Promise<Map<numb
     });
   }
   return result;
+}
+
+/**
+ * The sheet's row after an owner change, from the row as it was: only the owner, the write time
+ * and the version move (saveSheet's columns for it), so every other field is the stored one.
+ * Tests hold it equal to loadSheetRows' projection.
+ */
+export function sheetWithOwner(
+  row: SheetRow,
+  sheet: Pick<typeof sheets.$inferSelect, 'companyId' | 'writeTime' | 'version'>,
+  owner: ContactRecord,
+): SheetRow {
+  return {
+    ...row,
+    current_node: { company_id: sheet.companyId, contacts_user: contactRef(owner) },
+    write_time: isoTime(sheet.writeTime),
+    version: sheet.version,
+  };
 }

@@ -138,11 +138,11 @@ export interface StaffMember {
 }
 
 /** Who may become the new owner: in-service staff of the current company, not the present owner. */
-export function ownerCandidates(
-  staff: readonly StaffMember[],
+export function ownerCandidates<T extends StaffMember>(
+  staff: readonly T[],
   currentCompanyId: number,
   currentOwnerId: number | null | undefined,
-): StaffMember[] {
+): T[] {
   return staff.filter(
     (person) =>
       person.status === 'IN_SERVICE' &&

@@ -3,8 +3,11 @@
 // creates the order, with the feed carrying each result to the right company only.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { companies, orderLines, orders } from '../../../server/db/schema/index';
+import { companies, orderLines, orders, sheets } from '../../../server/db/schema/index';
 import { confirmContract, quoteSheet } from '../../../server/purchasing/sheetService';
+import { publishSheet } from '../../../server/purchasing/sheetSupport';
+import { loadSheetRows } from '../../../server/sync/projections/sheets';
+import { storedFeedRow } from '../../../server/sync/storedRows';
 import { write } from '../../../server/sync/write';
 import { drivers } from '../../support/databases';
 import {
@@ -165,6 +168,34 @@ describe.each(drivers)('inquiry actions on %s', (driver) => {
     });
     expect(row(back).current_node).toMatchObject({ contacts_user: { id: s.ids.contacts.userA } });
     expect((await s.call('userA', 'PUT', path, { body: {} })).status).toBe(400);
+  });
+
+  it('answers and records an owner change as the whole projection would (the stored row patched)', async () => {
+    const { db } = s.db.database;
+    const quoted = await sentSheet();
+    await quoteAll(quoted, '12.50');
+    // Fixtures with an order, with quotes and a CCC line: in the feed first, as every sheet is.
+    const fixtures = [s.ids.sheets.contractSignedA.id, s.ids.sheets.repliedCccA.id];
+    await write(db, async (tx, changes) => {
+      for (const id of fixtures) await publishSheet(tx, changes, id);
+    });
+    for (const id of [quoted.id, ...fixtures]) {
+      const [record] = await db.select().from(sheets).where(eq(sheets.id, id));
+      const companyId = record?.companyId ?? 0;
+      expect(await storedFeedRow(db, 'sheets', companyId, id)).not.toBeNull();
+      const { adminA, userA } = s.ids.contacts;
+      const away = record?.ownerContactId === adminA ? userA : adminA;
+      for (const to of [away, record?.ownerContactId ?? userA]) {
+        const changed = await s.call('userA', 'PUT', `${BASE}/${id}/follower`, {
+          body: { follower_id: to },
+        });
+        expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+        const projected = (await loadSheetRows(db, [id])).get(id);
+        expect(projected?.current_node.contacts_user?.id).toBe(to);
+        expect(row(changed)).toEqual(projected);
+        expect(await storedFeedRow(db, 'sheets', companyId, id)).toEqual(projected);
+      }
+    }
   });
 
   it('refuses an owner change in SIGN, to a departed or foreign contact, or to the present owner', async () => {

@@ -4,6 +4,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, sheets } from '../../../server/db/schema/index';
 import { dateInZone } from '../../../server/purchasing/orderService';
+import { loadOrderRows } from '../../../server/sync/projections/orders';
+import { storedFeedRow } from '../../../server/sync/storedRows';
 import { drivers } from '../../support/databases';
 import { type Harness, insertSheet, startHarness } from './ordersHarness';
 
@@ -225,8 +227,10 @@ describe.each(drivers)('order actions on %s', (driver) => {
         tableName: 'orders',
         rowId: String(id),
         op: 'upsert',
-        version: row.version,
+        row: expect.objectContaining({ version: row.version }),
       });
+      // Its feed version is handed out when the change is recorded, after the row's own.
+      expect(feedA[0]?.version).toBeGreaterThan(row.version);
       expect(await h.feed(h.world.companies.b, since)).toHaveLength(0);
       expect(await h.feed(h.world.companies.a2, since)).toHaveLength(0);
     });
@@ -310,6 +314,24 @@ describe.each(drivers)('order actions on %s', (driver) => {
       expect(malformed.json().error_message).toBe('请求参数有误：If-Match');
     });
 
+    it('answers and records an owner change as the whole projection would (the stored row patched)', async () => {
+      const { db } = h.db.database;
+      const id = await h.insertOrder({ state: 40 });
+      const a = h.world.companies.a;
+      // The first change projects the order in full (the feed holds none yet) and stores it.
+      expect(await storedFeedRow(db, 'orders', a, id)).toBeNull();
+      expect((await follower(id, h.world.contacts.colleagueA)).statusCode).toBe(200);
+      for (const to of [h.world.contacts.buyerA, h.world.contacts.colleagueA]) {
+        expect(await storedFeedRow(db, 'orders', a, id)).not.toBeNull();
+        const changed = await follower(id, to);
+        expect(changed.statusCode).toBe(200);
+        const projected = (await loadOrderRows(db, [id])).get(id);
+        expect(projected?.current_order_node.contacts_user?.id).toBe(to);
+        expect(changed.json().data).toEqual(projected);
+        expect(await storedFeedRow(db, 'orders', a, id)).toEqual(projected);
+      }
+    });
+
     it('applies a replayed owner change once', async () => {
       const id = await h.insertOrder({ state: 30 });
       const headers = { 'idempotency-key': `owner-${id}` };
@@ -331,6 +353,95 @@ describe.each(drivers)('order actions on %s', (driver) => {
       }
       const foreign = await h.insertOrder({ state: 30, companyId: h.world.companies.b });
       expect((await follower(foreign, h.world.contacts.colleagueA)).statusCode).toBe(404);
+    });
+
+    // Owner changes of sheets and orders run side by side (server/sync/write.ts `rowLocked`):
+    // they lock the row they change instead of holding the one write lock.
+    describe('side by side', () => {
+      const sheetFollower = (id: number, key: string) =>
+        h.call('buyer', {
+          method: 'PUT',
+          url: `/inquiry-api/v7/inquiry_quotation/${id}/follower`,
+          payload: { follower_id: h.world.contacts.colleagueA },
+          headers: { 'idempotency-key': key },
+        });
+
+      it('records every change in the feed in commit order: a reader paging meanwhile misses none', async () => {
+        // Eight rounds of 16 changes at once, each with a device paging the feed while they commit.
+        for (let round = 0; round < 8; round++) {
+          const since = await maxVersion();
+          const orderIds = await Promise.all(
+            Array.from({ length: 12 }, () => h.insertOrder({ state: 30 })),
+          );
+          const sheetIds = await Promise.all(
+            Array.from({ length: 4 }, (_, i) =>
+              insertSheet(h, { name: `XJ-SIDE-${since}-${i}`, state: 'INQUIRY_REPLIED' }),
+            ),
+          );
+          // Its cursor only moves forward, as a device's does.
+          const seen = new Set<string>();
+          let cursor = since;
+          let writing = true;
+          const read = async () => {
+            for (const entry of await h.feed(h.world.companies.a, cursor)) {
+              seen.add(`${entry.tableName}/${entry.rowId}`);
+              cursor = Math.max(cursor, entry.version);
+            }
+          };
+          const reader = (async () => {
+            while (writing) {
+              await read();
+              await new Promise((resolve) => setTimeout(resolve, 1));
+            }
+          })();
+          const answers = await Promise.all([
+            ...orderIds.map((id) =>
+              follower(id, h.world.contacts.colleagueA, { 'idempotency-key': `side-${id}` }),
+            ),
+            ...sheetIds.map((id) => sheetFollower(id, `side-sheet-${id}`)),
+          ]);
+          writing = false;
+          await reader;
+          await read();
+          expect(answers.map((a) => a.statusCode)).toEqual(answers.map(() => 200));
+          expect([...seen].sort()).toEqual(
+            [
+              ...orderIds.map((id) => `orders/${id}`),
+              ...sheetIds.map((id) => `sheets/${id}`),
+            ].sort(),
+          );
+        }
+      });
+
+      it('answers one request sent twice at once once: the second waits and replays the first', async () => {
+        const id = await h.insertOrder({ state: 30 });
+        const since = await maxVersion();
+        const { version } = await orderRow(id);
+        const headers = { 'idempotency-key': `twice-${id}`, 'if-match': `"${version}"` };
+        const [first, second] = await Promise.all([
+          follower(id, h.world.contacts.colleagueA, headers),
+          follower(id, h.world.contacts.colleagueA, headers),
+        ]);
+        expect([first?.statusCode, second?.statusCode]).toEqual([200, 200]);
+        expect(second?.json()).toEqual(first?.json());
+        expect([first, second].filter((r) => r?.headers['idempotent-replayed'])).toHaveLength(1);
+        // Applied once: one new version, one feed entry.
+        expect(await h.feed(h.world.companies.a, since)).toHaveLength(1);
+      });
+
+      it('lets one of two changes from the same version through and answers the other 409', async () => {
+        const id = await h.insertOrder({ state: 30 });
+        const { version } = await orderRow(id);
+        const [a, b] = await Promise.all(
+          ['a', 'b'].map((k) =>
+            follower(id, h.world.contacts.colleagueA, {
+              'idempotency-key': `race-${id}-${k}`,
+              'if-match': `"${version}"`,
+            }),
+          ),
+        );
+        expect([a?.statusCode, b?.statusCode].sort()).toEqual([200, 409]);
+      });
     });
   });
 });

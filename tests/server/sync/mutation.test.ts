@@ -100,7 +100,7 @@ describe.each(drivers)('mutate on %s', (driver) => {
     expect(await counter()).toBe(before + 2);
   });
 
-  it('records the change in the feed of the company, with the version it answered', async () => {
+  it('records the change in the feed of the company, the row as answered', async () => {
     const res = await post('/api/v7/probe/42', 'k-feed');
     const { version } = res.json().data as { version: number };
     const rows = await server.db.database.db
@@ -108,8 +108,15 @@ describe.each(drivers)('mutate on %s', (driver) => {
       .from(syncChanges)
       .where(eq(syncChanges.companyId, 42));
     expect(rows).toEqual([
-      expect.objectContaining({ tableName: 'companies', rowId: '1', version, op: 'upsert' }),
+      expect.objectContaining({
+        tableName: 'companies',
+        rowId: '1',
+        op: 'upsert',
+        row: expect.objectContaining({ version }),
+      }),
     ]);
+    // The feed entry sorts after the row's own version: handed out when the change is recorded.
+    expect(rows[0]?.version).toBeGreaterThan(version);
   });
 
   it('refuses a key reused for another operation', async () => {

@@ -1,6 +1,7 @@
 // GET /sync-api/v1/changes: paging in version order, company scoping, tombstones and 410.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies, contacts } from '../../../server/db/schema/index';
+import { feedHead } from '../../../server/sync/listTotals';
 import { purgeTombstones } from '../../../server/sync/retention';
 import { nextVersion, write } from '../../../server/sync/write';
 import type { FeedPage } from '../../../src/contract/feed';
@@ -42,8 +43,8 @@ describe.each(drivers)('sync feed on %s', (driver) => {
         changes.upsert('todos', todoRowStub(i, await nextVersion(tx)), [companyB]);
       }
     });
-    await write(db, async (tx, changes) => {
-      changes.remove('todos', 3, await nextVersion(tx), [companyA]);
+    await write(db, async (_tx, changes) => {
+      changes.remove('todos', 3, [companyA]);
     });
   });
   afterAll(async () => server.close());
@@ -139,11 +140,11 @@ describe('the 410 horizon', () => {
       });
       await db.insert(contacts).values({ companyId: company?.id ?? 0, accountId, name: '丙' });
       const bearer = await accessTokenFor(db, server.issuer, accountId);
-      let deleted = 0;
-      await write(db, async (tx, changes) => {
-        deleted = await nextVersion(tx);
-        changes.remove('todos', 1, deleted, [company?.id ?? 0]);
+      await write(db, async (_tx, changes) => {
+        changes.remove('todos', 1, [company?.id ?? 0]);
       });
+      // The tombstone's feed version: the company's newest.
+      const deleted = await feedHead(db, company?.id ?? 0);
       await purgeTombstones(db, new Date(Date.now() + 60_000));
       const at = (cursor: number) =>
         server.app.inject({
@@ -187,8 +188,8 @@ describe('a resync after a purge', () => {
         }
       });
       const before = (await at('')).page.cursor;
-      await write(db, async (tx, changes) => {
-        changes.remove('todos', 10, await nextVersion(tx), [companyId]);
+      await write(db, async (_tx, changes) => {
+        changes.remove('todos', 10, [companyId]);
       });
       await purgeTombstones(db, new Date(Date.now() + 60_000));
 

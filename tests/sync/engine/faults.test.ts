@@ -5,7 +5,7 @@ import 'fake-indexeddb/auto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { syncChanges } from '../../../server/db/schema/index';
 import { purgeTombstones } from '../../../server/sync/retention';
-import { nextVersion, write } from '../../../server/sync/write';
+import { write } from '../../../server/sync/write';
 import type { PurchasingDb } from '../../../src/data/db';
 import { readCompanySync } from '../../../src/data/meta';
 import { asRow } from '../../../src/sync/core/types';
@@ -93,8 +93,8 @@ describe('sync engine under faults', () => {
     const cursor = (await readCompanySync(db, A())).cursor;
     // A tombstone past the device's cursor, then purged: that cursor can no longer be served.
     const serverDb = h.server.db.database.db;
-    await write(serverDb, async (tx, changes) => {
-      changes.remove('sheets', 999_999, await nextVersion(tx), [A()]);
+    await write(serverDb, async (_tx, changes) => {
+      changes.remove('sheets', 999_999, [A()]);
     });
     await serverDb.update(syncChanges).set({ changedAt: '2000-01-01T00:00:00.000Z' });
     await purgeTombstones(serverDb, new Date());
