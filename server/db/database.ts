@@ -7,6 +7,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { ADVISORY_LOCKS } from './advisoryLocks';
 import { type BinaryRow, copyBinary } from './copyBinary';
 import { type ListenEvents, listenWithReconnect } from './pgListener';
 import { PGLITE_BYTEA } from './pgliteBytea';
@@ -62,8 +63,7 @@ export type DatabaseOptions = {
 };
 
 const MIGRATIONS_FOLDER = new URL('./migrations', import.meta.url).pathname;
-// Any constant works; it only has to be the same for every server process of this app.
-const MIGRATION_LOCK_ID = 7_301_001;
+const MIGRATION_LOCK_ID = ADVISORY_LOCKS.migrations;
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {

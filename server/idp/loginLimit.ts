@@ -10,6 +10,7 @@
 // - one address: past `perIp` failures, the same growing delay (behind a proxy without
 //   TRUST_PROXY every user shares one address: they wait seconds, they are not locked out).
 import { and, eq, gt, lt, type SQL, sql } from 'drizzle-orm';
+import { ADVISORY_LOCKS } from '../db/advisoryLocks';
 import type { Db, Tx } from '../db/database';
 import { loginFailures } from '../db/schema/index';
 import { addressKey } from '../http/clientAddress';
@@ -35,10 +36,10 @@ export const DEFAULT_LOGIN_LIMITS: LoginLimits = {
   maxDelaySeconds: 120,
 };
 
-// Two-key advisory locks (a key space apart from the one-key write lock of sync/write.ts); always
-// taken username first, then address, so two reservations never wait on each other in a cycle.
-const USERNAME_LOCK = 7_301_101;
-const ADDRESS_LOCK = 7_301_102;
+// Two-key advisory locks (db/advisoryLocks.ts); always taken username first, then address, so
+// two reservations never wait on each other in a cycle.
+const USERNAME_LOCK = ADVISORY_LOCKS.signInUsername;
+const ADDRESS_LOCK = ADVISORY_LOCKS.signInAddress;
 
 /** Usernames are case-insensitive (the accounts table's unique index is on lower(username)). */
 export function normalizeUsername(username: string): string {

@@ -7,6 +7,7 @@
 import { sql } from 'drizzle-orm';
 import type { FeedRowOf, SyncTable } from '../../src/contract/feedRows';
 import { TOPICS } from '../../src/domain/todos/topics';
+import { ADVISORY_LOCKS } from '../db/advisoryLocks';
 import type { Tx } from '../db/database';
 import { syncChanges } from '../db/schema/index';
 import { encodeLiveEvent, LIVE_CHANNEL, type NotifyEvent } from '../live/notify';
@@ -18,8 +19,7 @@ type Entry = {
   row: FeedRowOf[SyncTable] | null;
 };
 
-// Any constant works; every writer of the feed must use the same one.
-const FEED_ORDER_LOCK = 7_301_003;
+const FEED_ORDER_LOCK = ADVISORY_LOCKS.feedOrder;
 
 export class ChangeSet {
   private readonly entries = new Map<string, Entry>();

@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { IDEMPOTENCY_RETENTION_MS } from '../../src/domain/sync/retention';
+import { ADVISORY_LOCKS } from '../db/advisoryLocks';
 import type { Db, Tx } from '../db/database';
 import { idempotencyKeys } from '../db/schema/index';
 import { badRequest, HttpError } from '../http/httpError';
@@ -110,8 +111,7 @@ function countPush(request: FastifyRequest, outcome: PushOutcome) {
   if (request.server.hasDecorator('metrics')) request.server.metrics.push(outcome);
 }
 
-// Two-key advisory locks of one Idempotency-Key (a key space apart from write.ts's one-key locks).
-const IDEMPOTENCY_KEY_LOCK = 7_301_010;
+const IDEMPOTENCY_KEY_LOCK = ADVISORY_LOCKS.idempotencyKey;
 
 type MutateOptions = {
   /**

@@ -11,13 +11,12 @@
 // Always the write lock first, then the feed-order lock: never the other way round.
 // A request's write waits for the locks and runs within the database timeouts (db/timeouts.ts).
 import { type SQL, sql } from 'drizzle-orm';
+import { ADVISORY_LOCKS } from '../db/advisoryLocks';
 import type { Db, Tx } from '../db/database';
 import { unlimitedTimeouts } from '../db/timeouts';
 import { ChangeSet } from './changeSet';
 
-// Any constant works; all writers of synced rows must use the same one (the feed-order lock is
-// changeSet.ts's).
-const SYNC_WRITE_LOCK = 7_301_002;
+const SYNC_WRITE_LOCK = ADVISORY_LOCKS.syncWrite;
 
 /** The next value of the one version sequence (call only inside `write`). */
 export async function nextVersion(tx: Tx): Promise<number> {

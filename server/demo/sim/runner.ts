@@ -8,6 +8,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import type { ServerConfig } from '../../config';
+import { ADVISORY_LOCKS } from '../../db/advisoryLocks';
 import type { Database } from '../../db/database';
 import { mulberry32 } from '../seed/random';
 import { type SimSummary, simulateOnce } from './simulator';
@@ -26,8 +27,7 @@ export type RunnerOptions = {
   since?: number;
 };
 
-/** Any constant works; every server process of this app must use the same one. */
-const SIMULATOR_LOCK_ID = 7_301_003;
+const SIMULATOR_LOCK_ID = ADVISORY_LOCKS.simulator;
 const DEFAULT_SEED = 2026;
 /** How long a record whose action failed is skipped, at speed 1. */
 const BACKOFF_MS = 5 * 60_000;

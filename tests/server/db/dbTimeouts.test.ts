@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../server/app';
+import { ADVISORY_LOCKS } from '../../../server/db/advisoryLocks';
 import { type Database, openDatabase } from '../../../server/db/database';
 import { isDatabaseBusy } from '../../../server/db/timeouts';
 import { bulkWrite, write } from '../../../server/sync/write';
@@ -22,7 +23,7 @@ import { type FixtureIds, seedFixtures } from '../../support/fixtures';
 import { accessTokenFor } from '../../support/tokens';
 import { BASE, createBody } from '../purchasing/inquiryHarness';
 
-const SYNC_WRITE_LOCK = 7_301_002;
+const SYNC_WRITE_LOCK = ADVISORY_LOCKS.syncWrite;
 const LOCK_MS = 300;
 
 describe.each(drivers.filter((d) => d === 'postgres'))('database timeouts on %s', () => {
