@@ -40,6 +40,30 @@ export default defineConfig({
           { name: '订单', url: '/order/order/list?orderType=ALL', icons: [SHORTCUT_ICON] },
           { name: '待办', url: '/message/waiting/list', icons: [SHORTCUT_ICON] },
         ],
+        // The browser's rich install dialog: drawn from the built app by `npm run screenshots`.
+        screenshots: [
+          {
+            src: '/screenshots/phone-purchases.png',
+            sizes: '390x844',
+            type: 'image/png',
+            form_factor: 'narrow',
+            label: '采购单列表：询价、报价与下单进度一目了然',
+          },
+          {
+            src: '/screenshots/phone-orders.png',
+            sizes: '390x844',
+            type: 'image/png',
+            form_factor: 'narrow',
+            label: '订单列表：跟踪每个订单到签收',
+          },
+          {
+            src: '/screenshots/desktop-purchases.png',
+            sizes: '1280x800',
+            type: 'image/png',
+            form_factor: 'wide',
+            label: '采购单列表',
+          },
+        ],
         // Drawn from public/favicon.svg by scripts/generate-icons.mjs.
         icons: [
           { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
@@ -57,6 +81,9 @@ export default defineConfig({
       includeManifestIcons: false,
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
+        // Only the install dialog shows them, before the app is installed: not worth a device's
+        // storage.
+        globIgnores: ['screenshots/**'],
         // No sw.js.map either (security review L10).
         sourcemap: false,
       },

@@ -24,3 +24,31 @@ test('安装应用 in the user menu shows the browser’s install dialog', async
   await shell.userMenu.click();
   await expect(page.getByRole('menuitem', { name: M.INSTALL })).toHaveCount(0);
 });
+
+test('the manifest offers the rich install dialog: shortcuts, and screenshots of their declared size', async ({
+  page,
+}) => {
+  // A static page of the app's origin (the app itself would go on to sign in).
+  await page.goto('/favicon.svg');
+  const manifest = (await (await page.request.get('/manifest.webmanifest')).json()) as {
+    shortcuts: Array<{ name: string; url: string }>;
+    screenshots: Array<{ src: string; sizes: string; form_factor: string; label: string }>;
+  };
+  expect(manifest.shortcuts.map((s) => s.name)).toEqual(['新建询价', '订单', '待办']);
+  const factors = manifest.screenshots.map((s) => s.form_factor);
+  expect(factors).toContain('narrow');
+  expect(factors).toContain('wide');
+  for (const shot of manifest.screenshots) {
+    expect(shot.label).not.toBe('');
+    // Drawn by the browser at the size the manifest says (a mismatch drops it from the dialog).
+    const drawn = await page.evaluate(async (src) => {
+      const image = new Image();
+      image.src = src;
+      await image.decode();
+      return `${image.naturalWidth}x${image.naturalHeight}`;
+    }, shot.src);
+    expect(drawn).toBe(shot.sizes);
+    const [width, height] = shot.sizes.split('x').map(Number);
+    expect((width ?? 0) < (height ?? 0)).toBe(shot.form_factor === 'narrow');
+  }
+});
