@@ -19,4 +19,11 @@ export const PWA_MESSAGES = {
   IOS_STEP_SHARE: '点击 Safari 底部（iPad 为顶部）的「分享」按钮',
   IOS_STEP_ADD: '在列表中选择「添加到主屏幕」',
   IOS_STEP_CONFIRM: '点击右上角的「添加」，之后从主屏幕图标打开应用',
+  /** Sharing a made file through the system share sheet (WeChat, mail, …). */
+  SHARE: '分享',
+  SHARE_FAILED: '分享失败，请改用“下载”保存后再发送。',
+  /** WeChat's in-app browser: no downloads, no service worker, no installing. */
+  WECHAT_TITLE: '请在浏览器中打开',
+  WECHAT_DETAIL:
+    '微信内置浏览器无法下载文件、离线使用或安装应用。请点击右上角「…」，选择「在浏览器打开」。',
 } as const;

@@ -1,11 +1,14 @@
 // The preview dialog of a report (settings-messaging-shared §2 "Printable documents and report
 // export"): renders the document on the device from the synced rows, shows the PDF inline on a
 // desktop and offers 打开 / 下载 on a phone (whose browser does not show a PDF inside a page),
-// and 下载 saves `<file name>.pdf`. Loading and errors in Chinese; the big-order report's
+// 下载 saves `<file name>.pdf`, and 分享 hands the file to the system share sheet (to a customer
+// in WeChat) where the browser can share files. Loading and errors in Chinese; the big-order report's
 // missing-quotation-number warning above the document.
 import { Alert, Button, Center, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
+import { PWA_MESSAGES } from '../../domain/messages/pwa';
+import { canShareFile, shareFile } from '../../platform/share/shareFile';
 import { DOCUMENT_TEXT } from './documentText';
 import { makeDocument } from './makeDocument';
 import type { DocumentRequest } from './renderDocument';
@@ -13,7 +16,7 @@ import { pdfUrl, saveUrl } from './saveFile';
 
 type PreviewState =
   | { status: 'loading' }
-  | { status: 'ready'; url: string; fileName: string }
+  | { status: 'ready'; url: string; fileName: string; file: File }
   | { status: 'failed'; message: string };
 
 /** The state and the request and attempt it is of (an older one reads as loading). */
@@ -38,10 +41,13 @@ function useRenderedDocument(request: DocumentRequest | null, attempt: number): 
       (document) => {
         if (!live) return;
         url = pdfUrl(document.bytes);
+        const file = new File([document.bytes as Uint8Array<ArrayBuffer>], document.fileName, {
+          type: 'application/pdf',
+        });
         setMade({
           request,
           attempt,
-          state: { status: 'ready', url, fileName: document.fileName },
+          state: { status: 'ready', url, fileName: document.fileName, file },
         });
       },
       (error: unknown) => {
@@ -137,6 +143,7 @@ export function DocumentPreview({ request, fileName, warning, onClose }: Documen
                   {DOCUMENT_TEXT.OPEN}
                 </Button>
               )}
+              {canShareFile(state.file) && <ShareButton file={state.file} />}
               <Button onClick={() => saveUrl(state.url, state.fileName)}>
                 {DOCUMENT_TEXT.DOWNLOAD}
               </Button>
@@ -145,5 +152,22 @@ export function DocumentPreview({ request, fileName, warning, onClose }: Documen
         )}
       </Stack>
     </Modal>
+  );
+}
+
+/** 分享: the system share sheet with the file; a failure says so and leaves 下载 to use. */
+function ShareButton({ file }: { file: File }) {
+  const [failed, setFailed] = useState(false);
+  return (
+    <>
+      {failed && (
+        <Text size="sm" c="red.8" role="alert">
+          {PWA_MESSAGES.SHARE_FAILED}
+        </Text>
+      )}
+      <Button variant="light" onClick={async () => setFailed((await shareFile(file)) === 'failed')}>
+        {PWA_MESSAGES.SHARE}
+      </Button>
+    </>
   );
 }

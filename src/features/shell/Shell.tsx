@@ -37,6 +37,7 @@ import { type ShellPanels, ShellPanelsContext } from './shellPanels';
 import { TodoBadge } from './TodoBadge';
 import { UserLinks, UserMenu } from './UserMenu';
 import { useIndexPage } from './useIndexPage';
+import { WeChatNotice } from './WeChatNotice';
 
 export const APP_TITLE = '工业品采购';
 
@@ -204,6 +205,7 @@ export function Shell() {
         </AppShell.Navbar>
       )}
       <AppShell.Main>
+        <WeChatNotice />
         {/* Keyed by company and page: switching either re-reads the page's local data. */}
         <ShellPanelsContext.Provider value={panels}>
           <Outlet key={shown} />
