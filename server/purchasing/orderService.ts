@@ -27,7 +27,7 @@ import { notFound, refused, versionConflict } from '../http/httpError';
 import type { ChangeSet } from '../sync/changeSet';
 import { loadOrderRows, orderWithOwner } from '../sync/projections/orders';
 import { loadSheetRows } from '../sync/projections/sheets';
-import { storedFeedRow } from '../sync/storedRows';
+import { storedRowOf, storedTextSql } from '../sync/storedRows';
 
 type OrderRecord = typeof orders.$inferSelect;
 export type OrderRow =
@@ -239,27 +239,40 @@ export async function changeOrderOwner(
   followerId: number,
   ifMatch?: number,
 ): Promise<OrderRow> {
-  const order = await lockOrder(tx, orderId, actor.companyId);
+  // The order, locked (owner changes run beside each other, write.ts `rowLocked`), and the
+  // proposed owner, in one statement.
+  const [found] = await tx
+    .select({ order: orders, contact: contacts })
+    .from(orders)
+    .leftJoin(contacts, eq(contacts.id, followerId))
+    .where(and(eq(orders.id, orderId), eq(orders.companyId, actor.companyId)))
+    .for('update', { of: orders });
+  if (!found) throw notFound(ORDER_MESSAGES.NOT_FOUND);
+  const { order, contact } = found;
   if (ifMatch !== undefined && ifMatch !== order.version) {
     throw versionConflict(await projectOrder(tx, order.id));
   }
   if (!canChangeOrderOwner(order.state)) throw refused(ORDER_MESSAGES.OWNER_SIGNED);
-  const [contact] = await tx.select().from(contacts).where(eq(contacts.id, followerId));
   if (!contact || contact.companyId !== order.companyId || contact.status !== 'IN_SERVICE') {
     throw refused(ORDER_MESSAGES.OWNER_NOT_STAFF);
   }
   if (contact.id === order.ownerContactId) throw refused(ORDER_MESSAGES.OWNER_UNCHANGED);
-  // Only the owner moves: the feed's stored row with it replaced (two statements instead of the
-  // whole projection's); projected in full when the feed holds none.
-  const [updated] = await tx
+  // Only the owner moves: the feed's stored row (returned by the update) with it replaced, one
+  // statement instead of the whole projection's; projected in full when the feed holds none.
+  const [written] = await tx
     .update(orders)
     .set({ ownerContactId: contact.id, writeTime: new Date().toISOString(), version: bump() })
     .where(eq(orders.id, order.id))
-    .returning();
-  if (!updated) throw notFound(ORDER_MESSAGES.NOT_FOUND);
-  const stored = await storedFeedRow(tx, 'orders', order.companyId, order.id);
-  if (!stored) return recordOrder(tx, changes, updated);
-  const row = orderWithOwner(stored, updated, contact);
+    .returning({
+      writeTime: orders.writeTime,
+      version: orders.version,
+      stored: sql<string | null>`${storedTextSql('orders', orders.companyId, orders.id)}`,
+    });
+  if (!written) throw notFound(ORDER_MESSAGES.NOT_FOUND);
+  const stored = storedRowOf<'orders'>(written.stored);
+  // recordOrder projects the order by its id, as written.
+  if (!stored) return recordOrder(tx, changes, order);
+  const row = orderWithOwner(stored, written, contact);
   changes.upsert('orders', row, [order.companyId]);
   return row;
 }

@@ -282,8 +282,16 @@ export async function changeSheetOwner(
   followerId: number,
   expectedVersion?: number | null,
 ): Promise<SheetRow> {
-  // Locked: owner changes run beside each other (write.ts `rowLocked`), two on one sheet in turn.
-  const sheet = await loadOwnSheet(tx, actor.companyId, sheetId, true);
+  // The sheet, locked (owner changes run beside each other, write.ts `rowLocked`: two on one
+  // sheet in turn), and the proposed owner, in one statement.
+  const [found] = await tx
+    .select({ sheet: sheets, staff: contacts })
+    .from(sheets)
+    .leftJoin(contacts, eq(contacts.id, followerId))
+    .where(and(eq(sheets.id, sheetId), eq(sheets.companyId, actor.companyId)))
+    .for('update', { of: sheets });
+  if (!found) throw notFound(SHEET_MESSAGES.SHEET_NOT_FOUND);
+  const { sheet } = found;
   await checkVersion(tx, sheet, expectedVersion);
   if (!canChangeSheetOwner(sheet.state)) {
     throw refused(SHEET_MESSAGES.OWNER_CHANGE_NOT_OFFERED, 'NOT_OFFERED');
@@ -291,7 +299,7 @@ export async function changeSheetOwner(
   if (followerId === sheet.ownerContactId) {
     throw refused(SHEET_MESSAGES.OWNER_UNCHANGED, 'INVALID_OWNER');
   }
-  const staff = await tx.select().from(contacts).where(eq(contacts.id, followerId));
+  const staff = found.staff ? [found.staff] : [];
   const [candidate] = ownerCandidates(staff, actor.companyId, sheet.ownerContactId);
   if (!candidate) throw refused(SHEET_MESSAGES.OWNER_NOT_CANDIDATE, 'INVALID_OWNER');
   return saveSheetOwner(tx, changes, sheet, candidate);

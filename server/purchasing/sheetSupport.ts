@@ -14,7 +14,7 @@ import type { ChangeSet } from '../sync/changeSet';
 import { loadBrandRows } from '../sync/projections/brands';
 import type { ContactRecord } from '../sync/projections/shared';
 import { loadSheetRows, sheetWithOwner } from '../sync/projections/sheets';
-import { storedFeedRow } from '../sync/storedRows';
+import { storedRowOf, storedTextSql } from '../sync/storedRows';
 
 /** Who acts on a buyer's sheet: the current company and the user's contact in it. */
 export type SheetActor = { companyId: number; contactId: number; contactName: string };
@@ -48,23 +48,13 @@ export const SHEET_MESSAGES = {
 
 export const nowIso = (): string => new Date().toISOString();
 
-/**
- * The sheet if it belongs to the company; another company's sheet is "not found", never
- * "forbidden". `lock`: the row stays locked (FOR UPDATE) until the transaction ends, for a change
- * that runs beside others (write.ts `rowLocked`).
- */
-export async function loadOwnSheet(
-  tx: Tx,
-  companyId: number,
-  id: number,
-  lock = false,
-): Promise<SheetRecord> {
-  const query = tx
+/** The sheet if it belongs to the company; another company's sheet is "not found", never "forbidden". */
+export async function loadOwnSheet(tx: Tx, companyId: number, id: number): Promise<SheetRecord> {
+  const [sheet] = await tx
     .select()
     .from(sheets)
     .where(and(eq(sheets.id, id), eq(sheets.companyId, companyId)))
     .limit(1);
-  const [sheet] = lock ? await query.for('update') : await query;
   if (!sheet) throw notFound(SHEET_MESSAGES.SHEET_NOT_FOUND);
   return sheet;
 }
@@ -128,9 +118,9 @@ export async function saveSheet(
 }
 
 /**
- * An owner change: saveSheet's update, and the row is the feed's stored one with its owner, write
- * time and version replaced (two statements instead of seven); projected in full when the feed
- * holds none.
+ * An owner change: saveSheet's update, and the row is the feed's stored one (returned by the
+ * update itself) with its owner, write time and version replaced, one statement instead of
+ * seven; projected in full when the feed holds none.
  */
 export async function saveSheetOwner(
   tx: Tx,
@@ -146,8 +136,9 @@ export async function saveSheetOwner(
       companyId: sheets.companyId,
       writeTime: sheets.writeTime,
       version: sheets.version,
+      stored: sql<string | null>`${storedTextSql('sheets', sheets.companyId, sheets.id)}`,
     });
-  const stored = await storedFeedRow(tx, 'sheets', sheet.companyId, sheet.id);
+  const stored = storedRowOf<'sheets'>(updated?.stored);
   if (!updated || !stored) return publishSheet(tx, changes, sheet.id);
   const row = sheetWithOwner(stored, updated, owner);
   changes.upsert('sheets', row, [row.company_id]);

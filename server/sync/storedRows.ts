@@ -3,7 +3,7 @@
 // primary key in the page's own statement instead of projecting every row again (7–9 queries and
 // a serialization per page). A row the feed holds no text for is projected live, so an answer
 // never depends on every writer having published.
-import { type SQL, sql } from 'drizzle-orm';
+import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { FeedRowOf, SyncTable } from '../../src/contract/feedRows';
 import type { Reader } from '../db/database';
 import { orders, sheets, syncChanges } from '../db/schema/index';
@@ -79,6 +79,23 @@ export async function storedRow<T extends 'sheets' | 'orders'>(
 }
 
 /**
+ * The feed's stored text of the company's row `id` of `table` (null: none), as a scalar subquery:
+ * a statement that writes the row can return it too (an UPDATE's RETURNING), one round trip less.
+ */
+export const storedTextSql = (
+  table: SyncTable,
+  companyId: SQLWrapper | number,
+  id: SQLWrapper | number,
+) => sql`(
+  select coalesce(c.row_text, c.row::text) from ${syncChanges} c
+  where c.company_id = ${companyId} and c.table_name = ${table} and c.row_id = (${id})::text
+    and c.op = 'upsert')`;
+
+/** A stored feed text as its row (null stays null). */
+export const storedRowOf = <T extends SyncTable>(text: string | null | undefined) =>
+  text ? (JSON.parse(text) as FeedRowOf[T]) : null;
+
+/**
  * The company's row `id` of `table` as the feed last stored it, parsed; null when the feed holds
  * no text for it. For a change that moves only a few fields of a row (an owner change): the row
  * is the stored one with those fields replaced, instead of projected again from every table.
@@ -89,10 +106,8 @@ export async function storedFeedRow<T extends SyncTable>(
   companyId: number,
   id: number,
 ): Promise<FeedRowOf[T] | null> {
-  const result = (await db.execute(sql`
-    select coalesce(row_text, row::text) as row_text from ${syncChanges}
-    where company_id = ${companyId} and table_name = ${table} and row_id = ${String(id)}
-      and op = 'upsert'`)) as unknown as { rows: Array<{ row_text: string | null }> };
-  const text = result.rows[0]?.row_text;
-  return text ? (JSON.parse(text) as FeedRowOf[T]) : null;
+  const result = (await db.execute(
+    sql`select ${storedTextSql(table, companyId, id)} as row_text`,
+  )) as unknown as { rows: Array<{ row_text: string | null }> };
+  return storedRowOf<T>(result.rows[0]?.row_text);
 }
