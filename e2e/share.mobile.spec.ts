@@ -2,7 +2,7 @@
 // beside 打开 and 下载 at 375 px, and WeChat's notice fitting the screen.
 import { PWA_MESSAGES as M } from '../src/domain/messages/pwa';
 import { expectAccessible } from './fixtures/axe';
-import { openQuotation, sharedFiles, standInShareSheet, WECHAT_USER_AGENT } from './fixtures/share';
+import { quotationToShare, sharedFiles, WECHAT_USER_AGENT } from './fixtures/share';
 import { expect, test } from './fixtures/test';
 
 test.use({ account: 'buyer', viewport: { width: 375, height: 740 } });
@@ -13,9 +13,7 @@ test('分享 on a phone hands over the PDF, beside 打开 and 下载', async ({
   request,
 }) => {
   test.setTimeout(90_000);
-  await page.addInitScript(standInShareSheet);
-  await shell.openSignedIn('/home');
-  const { name } = await openQuotation(page, request);
+  const { name } = await quotationToShare(page, shell, request);
   for (const label of ['打开', M.SHARE, '下载']) {
     await expect(page.getByRole('button', { name: label })).toBeVisible();
   }

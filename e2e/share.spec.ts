@@ -5,7 +5,7 @@
 // the system browser.
 import { PWA_MESSAGES as M } from '../src/domain/messages/pwa';
 import { expectAccessible } from './fixtures/axe';
-import { openQuotation, sharedFiles, standInShareSheet, WECHAT_USER_AGENT } from './fixtures/share';
+import { openQuotation, quotationToShare, sharedFiles, WECHAT_USER_AGENT } from './fixtures/share';
 import { expect, test } from './fixtures/test';
 
 test.use({ account: 'buyer' });
@@ -16,9 +16,7 @@ test('分享 hands the made report to the share sheet as its PDF file', async ({
   request,
 }) => {
   test.setTimeout(90_000);
-  await page.addInitScript(standInShareSheet);
-  await shell.openSignedIn('/home');
-  const { name } = await openQuotation(page, request);
+  const { name } = await quotationToShare(page, shell, request);
   await page.getByRole('button', { name: M.SHARE }).click();
   await expect
     .poll(() => sharedFiles(page))
