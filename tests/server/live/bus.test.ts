@@ -8,6 +8,7 @@ import { todos } from '../../../server/db/schema/index';
 import { createLiveBus, type LiveBus } from '../../../server/live/bus';
 import { countersFor, counterTargetsOf, emitTodoCounters } from '../../../server/live/counters';
 import { encodeLiveEvent, LIVE_CHANNEL, LiveDecoder } from '../../../server/live/notify';
+import { feedHead } from '../../../server/sync/listTotals';
 import { write } from '../../../server/sync/write';
 import { COMMON_MESSAGES } from '../../../src/domain/messages/common';
 import { TOPICS } from '../../../src/domain/todos/topics';
@@ -214,10 +215,11 @@ for (const _driver of drivers.filter((d) => d === 'postgres')) {
           changes.upsert('companies', companyRowStub(p.companyX, 1), [p.companyX]);
         });
         const event = await client.next((f) => f.type === 'event', 1000);
+        // The poke names the feed version the row was recorded under: the company's newest.
         expect(event).toEqual({
           type: 'event',
           topic: TOPICS.syncPoke(p.companyX),
-          payload: { version: 1 },
+          payload: { version: await feedHead(db.database.db, p.companyX) },
         });
         client.close();
       } finally {
