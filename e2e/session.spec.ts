@@ -109,6 +109,9 @@ test('a session that expires while offline keeps a queued change and delivers it
   context,
   request,
 }) => {
+  // Five phases (sign in, the app installed, offline and expired, signed in again, delivered):
+  // the service worker's first install alone took most of 30 s once under CI's load.
+  test.setTimeout(60_000);
   await openSignedIn(page);
   const api = await BuyerApi.of(page, request);
   const order = (await api.orders()).items.find(
