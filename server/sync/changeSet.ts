@@ -19,8 +19,6 @@ type Entry = {
   row: FeedRowOf[SyncTable] | null;
 };
 
-const FEED_ORDER_LOCK = ADVISORY_LOCKS.feedOrder;
-
 export class ChangeSet {
   private readonly entries = new Map<string, Entry>();
   private readonly events: NotifyEvent[] = [];
@@ -77,7 +75,7 @@ export class ChangeSet {
     for (let start = 0; start < values.length; start += 500) {
       // The lock is the CTE the rows are joined to: no version is handed out before it is held.
       const written = (await tx.execute(sql`
-        with feed_order as materialized (select pg_advisory_xact_lock(${FEED_ORDER_LOCK}))
+        with feed_order as materialized (select pg_advisory_xact_lock(${ADVISORY_LOCKS.feedOrder}))
         insert into ${syncChanges} (company_id, table_name, row_id, version, op, row, row_text)
         select v.company_id, v.table_name, v.row_id, nextval('sync_version'), v.op,
           v.row_text::jsonb, v.row_text

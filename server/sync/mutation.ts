@@ -111,8 +111,6 @@ function countPush(request: FastifyRequest, outcome: PushOutcome) {
   if (request.server.hasDecorator('metrics')) request.server.metrics.push(outcome);
 }
 
-const IDEMPOTENCY_KEY_LOCK = ADVISORY_LOCKS.idempotencyKey;
-
 type MutateOptions = {
   /**
    * The change locks the rows it checks (write.ts `rowLocked`): it runs beside other such
@@ -148,11 +146,10 @@ export async function mutate(
       },
       {
         rowLocked,
-        ...(rowLocked && key
-          ? {
-              alsoLock: sql`pg_advisory_xact_lock(${IDEMPOTENCY_KEY_LOCK}, hashtext(${`${subject}\n${key}`}))`,
-            }
-          : {}),
+        alsoLock:
+          rowLocked && key
+            ? sql`pg_advisory_xact_lock(${ADVISORY_LOCKS.idempotencyKey}, hashtext(${`${subject}\n${key}`}))`
+            : undefined,
       },
     );
     countPush(request, 'stored' in outcome ? 'replayed' : 'applied');

@@ -94,20 +94,3 @@ export const storedTextSql = (
 /** A stored feed text as its row (null stays null). */
 export const storedRowOf = <T extends SyncTable>(text: string | null | undefined) =>
   text ? (JSON.parse(text) as FeedRowOf[T]) : null;
-
-/**
- * The company's row `id` of `table` as the feed last stored it, parsed; null when the feed holds
- * no text for it. For a change that moves only a few fields of a row (an owner change): the row
- * is the stored one with those fields replaced, instead of projected again from every table.
- */
-export async function storedFeedRow<T extends SyncTable>(
-  db: Reader,
-  table: T,
-  companyId: number,
-  id: number,
-): Promise<FeedRowOf[T] | null> {
-  const result = (await db.execute(
-    sql`select ${storedTextSql(table, companyId, id)} as row_text`,
-  )) as unknown as { rows: Array<{ row_text: string | null }> };
-  return storedRowOf<T>(result.rows[0]?.row_text);
-}

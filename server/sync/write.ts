@@ -16,8 +16,6 @@ import type { Db, Tx } from '../db/database';
 import { unlimitedTimeouts } from '../db/timeouts';
 import { ChangeSet } from './changeSet';
 
-const SYNC_WRITE_LOCK = ADVISORY_LOCKS.syncWrite;
-
 /** The next value of the one version sequence (call only inside `write`). */
 export async function nextVersion(tx: Tx): Promise<number> {
   const result = (await tx.execute(sql`select nextval('sync_version')::bigint as v`)) as {
@@ -35,7 +33,7 @@ type WriteOptions = {
    */
   rowLocked?: boolean;
   /** Another advisory lock call (`pg_advisory_xact_lock(…)`), taken in the write lock's statement. */
-  alsoLock?: SQL;
+  alsoLock?: SQL | undefined;
 };
 
 export async function write<T>(
@@ -46,8 +44,8 @@ export async function write<T>(
   return db.transaction(async (tx) => {
     if (options.unlimited) await tx.execute(unlimitedTimeouts);
     const writeLock = options.rowLocked
-      ? sql`pg_advisory_xact_lock_shared(${SYNC_WRITE_LOCK})`
-      : sql`pg_advisory_xact_lock(${SYNC_WRITE_LOCK})`;
+      ? sql`pg_advisory_xact_lock_shared(${ADVISORY_LOCKS.syncWrite})`
+      : sql`pg_advisory_xact_lock(${ADVISORY_LOCKS.syncWrite})`;
     await tx.execute(
       options.alsoLock ? sql`select ${writeLock}, ${options.alsoLock}` : sql`select ${writeLock}`,
     );

@@ -7,9 +7,9 @@ import { companies, orderLines, orders, sheets } from '../../../server/db/schema
 import { confirmContract, quoteSheet } from '../../../server/purchasing/sheetService';
 import { publishSheet } from '../../../server/purchasing/sheetSupport';
 import { loadSheetRows } from '../../../server/sync/projections/sheets';
-import { storedFeedRow } from '../../../server/sync/storedRows';
 import { write } from '../../../server/sync/write';
 import { drivers } from '../../support/databases';
+import { storedFeedRow } from '../../support/storedFeed';
 import {
   type Answer,
   BASE,

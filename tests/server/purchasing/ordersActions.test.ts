@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, sheets } from '../../../server/db/schema/index';
 import { dateInZone } from '../../../server/purchasing/orderService';
 import { loadOrderRows } from '../../../server/sync/projections/orders';
-import { storedFeedRow } from '../../../server/sync/storedRows';
 import { drivers } from '../../support/databases';
+import { storedFeedRow } from '../../support/storedFeed';
 import { type Harness, insertSheet, startHarness } from './ordersHarness';
 
 describe.each(drivers)('order actions on %s', (driver) => {
