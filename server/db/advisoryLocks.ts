@@ -11,8 +11,6 @@ export const ADVISORY_LOCKS = {
   simulator: 7_301_003,
   /** From a feed write to its commit: feed versions commit in order (sync/changeSet.ts). */
   feedOrder: 7_301_004,
-  /** Two-key, with hashtext(user and Idempotency-Key): one request at a time (sync/mutation.ts). */
-  idempotencyKey: 7_301_010,
   /** Two-key, with hashtext(username): sign-in attempts counted in turn (idp/loginLimit.ts). */
   signInUsername: 7_301_101,
   /** Two-key, with hashtext(address): as above, per address. */

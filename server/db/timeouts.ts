@@ -41,17 +41,39 @@ export const unlimitedTimeouts = sql`select set_config('statement_timeout', '0',
 // idle_in_transaction_session_timeout.
 const BUSY_CODES = new Set(['57014', '55P03', '25P03']);
 
+const SQLSTATE = /^[0-9A-Z]{5}$/;
+
 /**
- * A database error that means "too busy right now, try again": a timeout above, or no pooled
- * connection free in time. Drizzle wraps the driver's error, so the causes are walked too.
+ * The driver's error behind `error` (drizzle wraps it, so the causes are walked): its SQLSTATE
+ * code and, for a constraint violation, the constraint's name.
  */
-export function isDatabaseBusy(error: unknown): boolean {
+export function databaseErrorOf(
+  error: unknown,
+): { code?: string; constraint?: string; message: string } | undefined {
   let current: unknown = error;
   for (let depth = 0; depth < 5 && current instanceof Error; depth++) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && BUSY_CODES.has(code)) return true;
-    if (current.message === 'timeout exceeded when trying to connect') return true;
+    const { code, constraint } = current as { code?: unknown; constraint?: unknown };
+    if (typeof code === 'string' && SQLSTATE.test(code)) {
+      return {
+        code,
+        message: current.message,
+        ...(typeof constraint === 'string' ? { constraint } : {}),
+      };
+    }
+    if (current.message === 'timeout exceeded when trying to connect') {
+      return { message: current.message };
+    }
     current = current.cause;
   }
-  return false;
+  return undefined;
+}
+
+/**
+ * A database error that means "too busy right now, try again": a timeout above, or no pooled
+ * connection free in time.
+ */
+export function isDatabaseBusy(error: unknown): boolean {
+  const found = databaseErrorOf(error);
+  if (!found) return false;
+  return found.code === undefined || BUSY_CODES.has(found.code);
 }

@@ -4,7 +4,7 @@
 // a change is in the feed and on the channel exactly when (and only if) it commits. Each entry's
 // feed version is handed out as it is written, under the feed-order lock (write.ts), so feed
 // versions commit in order; the row it carries keeps its own version (If-Match, newer-row checks).
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { FeedRowOf, SyncTable } from '../../src/contract/feedRows';
 import { TOPICS } from '../../src/domain/todos/topics';
 import { ADVISORY_LOCKS } from '../db/advisoryLocks';
@@ -22,6 +22,7 @@ type Entry = {
 export class ChangeSet {
   private readonly entries = new Map<string, Entry>();
   private readonly events: NotifyEvent[] = [];
+  private alongside: SQL | undefined;
 
   /** `row` (carrying its new `version`) changed; these companies see it. */
   upsert<T extends SyncTable>(table: T, row: FeedRowOf[T], companyIds: readonly number[]) {
@@ -52,6 +53,16 @@ export class ChangeSet {
     this.events.push({ topic, payload });
   }
 
+  /**
+   * A data-modifying statement (insert, update, delete) committed with the change: it runs as a
+   * CTE of the flush's first NOTIFY, a round trip fewer than a statement of its own (alone when
+   * there is nothing to notify). Its result is not read. One per change set.
+   */
+  writeAlongside(statement: SQL) {
+    if (this.alongside) throw new Error('ChangeSet: one statement alongside per change set');
+    this.alongside = statement;
+  }
+
   get companyIds(): number[] {
     return [...new Set([...this.entries.values()].map((entry) => entry.companyId))];
   }
@@ -63,7 +74,8 @@ export class ChangeSet {
   /**
    * Writes the feed entries and queues the NOTIFYs (delivered by PostgreSQL on commit). From the
    * feed-order lock to the commit: one statement that takes the lock and writes up to 500
-   * entries (more: one more statement per 500), then the NOTIFYs.
+   * entries (more: one more statement per 500), then the NOTIFYs, the first carrying the
+   * statement alongside (`writeAlongside`).
    */
   async flush(tx: Tx): Promise<void> {
     // Serialized before the lock, once: the feed sends these bytes as they are (routes/sync.ts).
@@ -101,10 +113,14 @@ export class ChangeSet {
       ...this.events,
     ].map((event) => ({ ...event, at }));
     // NOTIFY payloads are capped at 8000 bytes: large events go out in chunks the bus reassembles.
+    let alongside = this.alongside;
     for (const event of events) {
       for (const message of encodeLiveEvent(event)) {
-        await tx.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${message})`);
+        const notify = sql`select pg_notify(${LIVE_CHANNEL}, ${message})`;
+        await tx.execute(alongside ? sql`with alongside as (${alongside}) ${notify}` : notify);
+        alongside = undefined;
       }
     }
+    if (alongside) await tx.execute(alongside);
   }
 }

@@ -8,9 +8,9 @@ import { createHash } from 'node:crypto';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { IDEMPOTENCY_RETENTION_MS } from '../../src/domain/sync/retention';
-import { ADVISORY_LOCKS } from '../db/advisoryLocks';
 import type { Db, Tx } from '../db/database';
 import { idempotencyKeys } from '../db/schema/index';
+import { databaseErrorOf } from '../db/timeouts';
 import { badRequest, HttpError } from '../http/httpError';
 import type { PushOutcome } from '../http/metrics';
 import { failure } from '../http/replies';
@@ -113,12 +113,24 @@ function countPush(request: FastifyRequest, outcome: PushOutcome) {
 
 type MutateOptions = {
   /**
-   * The change locks the rows it checks (write.ts `rowLocked`): it runs beside other such
-   * changes, so a second request under the same key waits for the first here, then finds its
-   * answer, as it would behind the write lock.
+   * The change locks the rows it checks (write.ts `rowLocked`) and runs beside other such
+   * changes. Its stored answer is read in the lock's statement (a round trip fewer), from a
+   * snapshot that may miss a request under the same key committed meanwhile: that request's
+   * twin then runs, and is answered with the stored answer when its own change is refused (the
+   * first one changed the row: a 409, say) or when recording its key finds the first's.
    */
   rowLocked?: boolean;
 };
+
+const KEY_TAKEN = 'idempotency_keys_subject_key_pk';
+
+/** The stored answer as one JSON value, read in the write lock's statement. */
+const storedSql = ({ subject, key }: Identity) =>
+  sql`select json_build_object('status', ${idempotencyKeys.status}, 'body', ${idempotencyKeys.body},
+    'method', ${idempotencyKeys.method}, 'path', ${idempotencyKeys.path},
+    'requestHash', ${idempotencyKeys.requestHash})
+  from ${idempotencyKeys}
+  where ${idempotencyKeys.subject} = ${subject} and ${idempotencyKeys.key} = ${key}`;
 
 export async function mutate(
   db: Db,
@@ -130,31 +142,41 @@ export async function mutate(
   const identity = identityOf(request);
   const { key, subject, method, path, hash } = identity;
   const rowLocked = options.rowLocked === true;
+  const readWithLock = rowLocked && key !== null;
   try {
     const outcome = await write<{ stored: Stored } | { body: unknown }>(
       db,
-      async (tx, changes) => {
-        const stored = await storedFor(tx, identity);
+      async (tx, changes, readAtLock) => {
+        const stored = readWithLock
+          ? ((readAtLock as Stored | null) ?? undefined)
+          : await storedFor(tx, identity);
         if (stored) return { stored };
         const body = await change(tx, changes);
+        // The key is recorded with the change's NOTIFY, in one statement.
         if (key) {
-          await tx
-            .insert(idempotencyKeys)
-            .values({ subject, key, method, path, status: 200, body, requestHash: hash });
+          changes.writeAlongside(
+            tx
+              .insert(idempotencyKeys)
+              .values({ subject, key, method, path, status: 200, body, requestHash: hash })
+              .getSQL(),
+          );
         }
         return { body };
       },
-      {
-        rowLocked,
-        alsoLock:
-          rowLocked && key
-            ? sql`pg_advisory_xact_lock(${ADVISORY_LOCKS.idempotencyKey}, hashtext(${`${subject}\n${key}`}))`
-            : undefined,
-      },
+      { rowLocked, readWithLock: readWithLock ? storedSql(identity) : undefined },
     );
     countPush(request, 'stored' in outcome ? 'replayed' : 'applied');
     return 'stored' in outcome ? replay(identity, outcome.stored, reply) : outcome.body;
   } catch (error) {
+    // A twin under the same key committed while this one ran on an older snapshot (rowLocked):
+    // its answer is this request's answer.
+    if (readWithLock && (error instanceof HttpError || keyTaken(error))) {
+      const stored = await storedFor(db, identity);
+      if (stored) {
+        countPush(request, 'replayed');
+        return replay(identity, stored, reply);
+      }
+    }
     if (error instanceof HttpError && error.statusCode < 500) countPush(request, 'refused');
     if (
       key &&
@@ -170,6 +192,11 @@ export async function mutate(
     }
     throw error;
   }
+}
+
+function keyTaken(error: unknown): boolean {
+  const found = databaseErrorOf(error);
+  return found?.code === '23505' && found.constraint === KEY_TAKEN;
 }
 
 /**

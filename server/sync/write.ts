@@ -32,13 +32,17 @@ type WriteOptions = {
    * rule of the write lock (no day numbers, no quota): it runs beside other such changes.
    */
   rowLocked?: boolean;
-  /** Another advisory lock call (`pg_advisory_xact_lock(…)`), taken in the write lock's statement. */
-  alsoLock?: SQL | undefined;
+  /**
+   * A value read in the write lock's statement (a round trip fewer), handed to the change. It is
+   * read from the statement's snapshot, taken before the lock was granted: a write that committed
+   * while this one waited for the lock is not in it.
+   */
+  readWithLock?: SQL | undefined;
 };
 
 export async function write<T>(
   db: Db,
-  fn: (tx: Tx, changes: ChangeSet) => Promise<T>,
+  fn: (tx: Tx, changes: ChangeSet, readWithLock: unknown) => Promise<T>,
   options: WriteOptions = {},
 ): Promise<T> {
   return db.transaction(async (tx) => {
@@ -46,11 +50,13 @@ export async function write<T>(
     const writeLock = options.rowLocked
       ? sql`pg_advisory_xact_lock_shared(${ADVISORY_LOCKS.syncWrite})`
       : sql`pg_advisory_xact_lock(${ADVISORY_LOCKS.syncWrite})`;
-    await tx.execute(
-      options.alsoLock ? sql`select ${writeLock}, ${options.alsoLock}` : sql`select ${writeLock}`,
-    );
+    const locked = (await tx.execute(
+      options.readWithLock
+        ? sql`select ${writeLock}, (${options.readWithLock}) as read`
+        : sql`select ${writeLock}`,
+    )) as unknown as { rows: Array<{ read?: unknown }> };
     const changes = new ChangeSet();
-    const result = await fn(tx, changes);
+    const result = await fn(tx, changes, locked.rows[0]?.read ?? null);
     await changes.flush(tx);
     return result;
   });

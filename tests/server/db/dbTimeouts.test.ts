@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../server/app';
 import { ADVISORY_LOCKS } from '../../../server/db/advisoryLocks';
 import { type Database, openDatabase } from '../../../server/db/database';
-import { isDatabaseBusy } from '../../../server/db/timeouts';
+import { databaseErrorOf, isDatabaseBusy } from '../../../server/db/timeouts';
 import { bulkWrite, write } from '../../../server/sync/write';
 import { COMMON_MESSAGES } from '../../../src/domain/messages/common';
 import { testConfig } from '../../support/app';
@@ -120,6 +120,24 @@ describe('isDatabaseBusy', () => {
     expect(isDatabaseBusy(pgError('23505'))).toBe(false);
     expect(isDatabaseBusy(new Error('boom'))).toBe(false);
     expect(isDatabaseBusy('57014')).toBe(false);
+  });
+});
+
+describe('databaseErrorOf', () => {
+  it('finds the driver error under Drizzle and other wrappers, with its constraint', () => {
+    const unique = Object.assign(new Error('duplicate key'), {
+      code: '23505',
+      constraint: 'idempotency_keys_pkey',
+    });
+    const wrapped = Object.assign(new Error('query failed', { cause: unique }), {
+      code: 'ERR_WRAPPED',
+    });
+    expect(databaseErrorOf(wrapped)).toEqual({
+      code: '23505',
+      constraint: 'idempotency_keys_pkey',
+      message: 'duplicate key',
+    });
+    expect(databaseErrorOf(new Error('boom'))).toBeUndefined();
   });
 });
 

@@ -14,6 +14,7 @@ import { companyRowStub } from '../../support/rowStubs';
 describe.each(drivers)('mutate on %s', (driver) => {
   let server: TestServer;
   let attempts = 0;
+  let besideStarted = 0;
 
   beforeAll(async () => {
     server = await startTestServer(driver, {
@@ -37,6 +38,38 @@ describe.each(drivers)('mutate on %s', (driver) => {
               changes.upsert('companies', companyRowStub(1, version), [Number(request.params.n)]);
               return ok({ version });
             }),
+        );
+        // A change that runs beside others (rowLocked): the stored answer is read with the lock,
+        // so twins under one key that start together both miss it; each waits for the other to
+        // start (at most 3 s) before changing anything.
+        app.post<{ Params: { n: string } }>(
+          '/api/v7/beside/:n',
+          { config: { auth: 'public' } },
+          async (request, reply) =>
+            mutate(
+              db(),
+              request,
+              reply,
+              async (tx, changes) => {
+                attempts += 1;
+                besideStarted += 1;
+                const deadline = Date.now() + 3000;
+                while (besideStarted < 2 && Date.now() < deadline) {
+                  await new Promise((resolve) => setTimeout(resolve, 10));
+                }
+                const version = await nextVersion(tx);
+                await tx
+                  .insert(appMeta)
+                  .values({ key: 'counter', value: '1' })
+                  .onConflictDoUpdate({
+                    target: appMeta.key,
+                    set: { value: sql`(${appMeta.value}::int + 1)::text` },
+                  });
+                changes.upsert('companies', companyRowStub(1, version), [Number(request.params.n)]);
+                return ok({ version });
+              },
+              { rowLocked: true },
+            ),
         );
         app.post('/api/v7/refuse', { config: { auth: 'public' } }, async (request, reply) =>
           mutate(db(), request, reply, async () => {
@@ -159,6 +192,25 @@ describe.each(drivers)('mutate on %s', (driver) => {
     expect(res.statusCode).toBe(400);
     expect(res.json().error_message).toBe('请求参数有误：Idempotency-Key');
   });
+
+  // PGlite has one connection: its transactions never overlap, the twins could not meet.
+  if (driver === 'postgres') {
+    it('applies twins under one key that ran side by side once: the later replays the first', async () => {
+      const before = await counter();
+      const attemptsBefore = attempts;
+      besideStarted = 0;
+      const [a, b] = await Promise.all([
+        post('/api/v7/beside/7', 'k-twins'),
+        post('/api/v7/beside/7', 'k-twins'),
+      ]);
+      // Both ran their change; the one that recorded the key second was rolled back.
+      expect(attempts - attemptsBefore).toBe(2);
+      expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+      expect(b.json()).toEqual(a.json());
+      expect([a, b].filter((r) => r.headers['idempotent-replayed'] === 'true')).toHaveLength(1);
+      expect(await counter()).toBe(before + 1);
+    });
+  }
 
   it('hands out versions in commit order under concurrent writes', async () => {
     const results = await Promise.all(
