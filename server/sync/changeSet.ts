@@ -10,7 +10,7 @@ import { TOPICS } from '../../src/domain/todos/topics';
 import { ADVISORY_LOCKS } from '../db/advisoryLocks';
 import type { Tx } from '../db/database';
 import { syncChanges } from '../db/schema/index';
-import { encodeLiveEvent, LIVE_CHANNEL, type NotifyEvent } from '../live/notify';
+import { encodeLiveEvent, LIVE_CHANNEL } from '../live/notify';
 
 type Entry = {
   companyId: number;
@@ -54,9 +54,9 @@ export class ChangeSet {
   }
 
   /**
-   * A data-modifying statement (insert, update, delete) committed with the change: it runs as a
-   * CTE of the flush's first NOTIFY, a round trip fewer than a statement of its own (alone when
-   * there is nothing to notify). Its result is not read. One per change set.
+   * A data-modifying statement (insert, update, delete; no RETURNING clause) committed with the
+   * change: it runs as a CTE of the flush's first statement, a round trip fewer than a statement
+   * of its own (alone when there is nothing to flush). One per change set.
    */
   writeAlongside(statement: SQL) {
     if (this.alongside) throw new Error('ChangeSet: one statement alongside per change set');
@@ -73,47 +73,54 @@ export class ChangeSet {
 
   /**
    * Writes the feed entries and queues the NOTIFYs (delivered by PostgreSQL on commit). From the
-   * feed-order lock to the commit: one statement that takes the lock and writes up to 500
-   * entries (more: one more statement per 500), then the NOTIFYs, the first carrying the
-   * statement alongside (`writeAlongside`).
+   * feed-order lock to the commit: one statement that takes the lock, writes up to 500 entries
+   * and pokes each company they touch with its newest feed version (more entries: one more
+   * statement per 500, each poking its own), then the other events' NOTIFYs. The statement
+   * alongside (`writeAlongside`) runs in the first statement, before the lock is taken: a wait
+   * it meets (another transaction's uncommitted key) is never a wait under the lock.
    */
   async flush(tx: Tx): Promise<void> {
     // Serialized before the lock, once: the feed sends these bytes as they are (routes/sync.ts).
-    const values = [...this.entries.values()].map(
-      (e) =>
-        sql`(${e.companyId}::bigint, ${e.table}, ${e.rowId}, ${e.row ? 'upsert' : 'delete'}, ${e.row ? JSON.stringify(e.row) : null}::text)`,
-    );
-    const pokes = new Map<number, number>();
-    for (let start = 0; start < values.length; start += 500) {
-      // The lock is the CTE the rows are joined to: no version is handed out before it is held.
-      const written = (await tx.execute(sql`
-        with feed_order as materialized (select pg_advisory_xact_lock(${ADVISORY_LOCKS.feedOrder}))
-        insert into ${syncChanges} (company_id, table_name, row_id, version, op, row, row_text)
-        select v.company_id, v.table_name, v.row_id, nextval('sync_version'), v.op,
-          v.row_text::jsonb, v.row_text
-        from feed_order, (values ${sql.join(values.slice(start, start + 500), sql`, `)})
-          as v(company_id, table_name, row_id, op, row_text)
-        on conflict (company_id, table_name, row_id) do update
-          set version = excluded.version, op = excluded.op, row = excluded.row,
-            row_text = excluded.row_text, changed_at = excluded.changed_at
-        returning company_id, version`)) as unknown as {
-        rows: Array<{ company_id: string | number; version: string | number }>;
-      };
-      for (const { company_id, version } of written.rows) {
-        const companyId = Number(company_id);
-        pokes.set(companyId, Math.max(pokes.get(companyId) ?? 0, Number(version)));
-      }
-    }
+    const entries = [...this.entries.values()];
     const at = Date.now();
-    const events: NotifyEvent[] = [
-      ...[...pokes].map(([companyId, version]) => ({
-        topic: TOPICS.syncPoke(companyId),
-        payload: { version },
-      })),
-      ...this.events,
-    ].map((event) => ({ ...event, at }));
-    // NOTIFY payloads are capped at 8000 bytes: large events go out in chunks the bus reassembles.
     let alongside = this.alongside;
+    for (let start = 0; start < entries.length; start += 500) {
+      const batch = entries.slice(start, start + 500);
+      const values = batch.map(
+        (e) =>
+          sql`(${e.companyId}::bigint, ${e.table}, ${e.rowId}, ${e.row ? 'upsert' : 'delete'}, ${e.row ? JSON.stringify(e.row) : null}::text)`,
+      );
+      const topics = [...new Set(batch.map((e) => e.companyId))].map(
+        (companyId) => sql`(${companyId}::bigint, ${TOPICS.syncPoke(companyId)})`,
+      );
+      // The lock is the CTE the rows are joined to: no version is handed out before it is held.
+      // The poke is the JSON `encodeLiveEvent` makes of { topic, payload: { version }, at }.
+      await tx.execute(sql`
+        with ${alongside ? sql`alongside as (${alongside} returning 1), ` : sql``}
+        feed_order as materialized (
+          select pg_advisory_xact_lock(${ADVISORY_LOCKS.feedOrder})
+          ${alongside ? sql`from (select count(*) from alongside) as after_alongside` : sql``}
+        ),
+        written as (
+          insert into ${syncChanges} (company_id, table_name, row_id, version, op, row, row_text)
+          select v.company_id, v.table_name, v.row_id, nextval('sync_version'), v.op,
+            v.row_text::jsonb, v.row_text
+          from feed_order, (values ${sql.join(values, sql`, `)})
+            as v(company_id, table_name, row_id, op, row_text)
+          on conflict (company_id, table_name, row_id) do update
+            set version = excluded.version, op = excluded.op, row = excluded.row,
+              row_text = excluded.row_text, changed_at = excluded.changed_at
+          returning company_id, version
+        )
+        select pg_notify(${LIVE_CHANNEL}, json_build_object('topic', t.topic,
+            'payload', json_build_object('version', max(written.version)), 'at', ${at}::bigint)::text)
+        from written join (values ${sql.join(topics, sql`, `)}) as t(company_id, topic)
+          using (company_id)
+        group by t.topic`);
+      alongside = undefined;
+    }
+    const events = this.events.map((event) => ({ ...event, at }));
+    // NOTIFY payloads are capped at 8000 bytes: large events go out in chunks the bus reassembles.
     for (const event of events) {
       for (const message of encodeLiveEvent(event)) {
         const notify = sql`select pg_notify(${LIVE_CHANNEL}, ${message})`;
