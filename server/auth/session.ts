@@ -2,7 +2,7 @@
 // `config.auth`: 'public' (nothing), 'user' (a valid token), 'company' (the default: a valid token
 // and a `currentCompanyId` the user belongs to) or 'admin' (that, as the company's administrator).
 // Missing or bad tokens get 401 with the spec's message, a foreign company 403.
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { COMMON_MESSAGES } from '../../src/domain/messages/common';
 import type { Db } from '../db/database';
@@ -65,16 +65,29 @@ const inService = (accountId: typeof accounts.id | number) =>
 
 /**
  * An account by id with its in-service memberships: one statement (every request makes it), the
- * account on each row, a membership on each row that has one.
+ * account on each row, a membership on each row that has one. Built once per database and
+ * prepared: neither this process nor PostgreSQL parses it again per request.
  */
-async function accountById(db: Db, id: number) {
-  const rows = await db
+const accountQueries = new WeakMap<Db, ReturnType<typeof prepareAccountById>>();
+
+function prepareAccountById(db: Db) {
+  return db
     .select({ account: accounts, membership: membershipColumns })
     .from(accounts)
     .leftJoin(contacts, inService(accounts.id))
     .leftJoin(companies, eq(companies.id, contacts.companyId))
-    .where(eq(accounts.id, id))
-    .orderBy(companies.id);
+    .where(eq(accounts.id, sql.placeholder('id')))
+    .orderBy(companies.id)
+    .prepare('account_by_id');
+}
+
+async function accountById(db: Db, id: number) {
+  let query = accountQueries.get(db);
+  if (!query) {
+    query = prepareAccountById(db);
+    accountQueries.set(db, query);
+  }
+  const rows = await query.execute({ id });
   const [first] = rows;
   if (!first) return null;
   const memberships = rows.flatMap(({ membership }) =>

@@ -246,7 +246,9 @@ export async function changeOrderOwner(
     .from(orders)
     .leftJoin(contacts, eq(contacts.id, followerId))
     .where(and(eq(orders.id, orderId), eq(orders.companyId, actor.companyId)))
-    .for('update', { of: orders });
+    .for('update', { of: orders })
+    .prepare('order_owner_change_read')
+    .execute();
   if (!found) throw notFound(ORDER_MESSAGES.NOT_FOUND);
   const { order, contact } = found;
   if (ifMatch !== undefined && ifMatch !== order.version) {
@@ -267,7 +269,9 @@ export async function changeOrderOwner(
       writeTime: orders.writeTime,
       version: orders.version,
       stored: sql<string | null>`${storedTextSql('orders', orders.companyId, orders.id)}`,
-    });
+    })
+    .prepare('order_owner_change_write')
+    .execute();
   if (!written) throw notFound(ORDER_MESSAGES.NOT_FOUND);
   const stored = storedRowOf<'orders'>(written.stored);
   // recordOrder projects the order by its id, as written.

@@ -289,7 +289,9 @@ export async function changeSheetOwner(
     .from(sheets)
     .leftJoin(contacts, eq(contacts.id, followerId))
     .where(and(eq(sheets.id, sheetId), eq(sheets.companyId, actor.companyId)))
-    .for('update', { of: sheets });
+    .for('update', { of: sheets })
+    .prepare('sheet_owner_change_read')
+    .execute();
   if (!found) throw notFound(SHEET_MESSAGES.SHEET_NOT_FOUND);
   const { sheet } = found;
   await checkVersion(tx, sheet, expectedVersion);

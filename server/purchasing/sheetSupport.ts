@@ -137,7 +137,9 @@ export async function saveSheetOwner(
       writeTime: sheets.writeTime,
       version: sheets.version,
       stored: sql<string | null>`${storedTextSql('sheets', sheets.companyId, sheets.id)}`,
-    });
+    })
+    .prepare('sheet_owner_change_write')
+    .execute();
   const stored = storedRowOf<'sheets'>(updated?.stored);
   if (!updated || !stored) return publishSheet(tx, changes, sheet.id);
   const row = sheetWithOwner(stored, updated, owner);
