@@ -9,8 +9,12 @@ import type { FeedRowOf, SyncTable } from '../../src/contract/feedRows';
 import { TOPICS } from '../../src/domain/todos/topics';
 import { ADVISORY_LOCKS } from '../db/advisoryLocks';
 import type { Tx } from '../db/database';
+import { executePrepared } from '../db/prepared';
 import { syncChanges } from '../db/schema/index';
 import { encodeLiveEvent, LIVE_CHANNEL } from '../live/notify';
+
+/** Feed writes of up to this many entries run as prepared statements (db/prepared.ts). */
+const PREPARED_BATCH = 8;
 
 type Entry = {
   companyId: number;
@@ -95,7 +99,7 @@ export class ChangeSet {
       );
       // The lock is the CTE the rows are joined to: no version is handed out before it is held.
       // The poke is the JSON `encodeLiveEvent` makes of { topic, payload: { version }, at }.
-      await tx.execute(sql`
+      const statement = sql`
         with ${alongside ? sql`alongside as (${alongside} returning 1), ` : sql``}
         feed_order as materialized (
           select pg_advisory_xact_lock(${ADVISORY_LOCKS.feedOrder})
@@ -116,7 +120,10 @@ export class ChangeSet {
             'payload', json_build_object('version', max(written.version)), 'at', ${at}::bigint)::text)
         from written join (values ${sql.join(topics, sql`, `)}) as t(company_id, topic)
           using (company_id)
-        group by t.topic`);
+        group by t.topic`;
+      // A change of a few rows (a push) is prepared: its text recurs; a bulk write's does not.
+      if (batch.length <= PREPARED_BATCH) await executePrepared(tx, statement);
+      else await tx.execute(statement);
       alongside = undefined;
     }
     const events = this.events.map((event) => ({ ...event, at }));

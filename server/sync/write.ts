@@ -13,6 +13,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { ADVISORY_LOCKS } from '../db/advisoryLocks';
 import type { Db, Tx } from '../db/database';
+import { executePrepared } from '../db/prepared';
 import { unlimitedTimeouts } from '../db/timeouts';
 import { ChangeSet } from './changeSet';
 
@@ -50,11 +51,12 @@ export async function write<T>(
     const writeLock = options.rowLocked
       ? sql`pg_advisory_xact_lock_shared(${ADVISORY_LOCKS.syncWrite})`
       : sql`pg_advisory_xact_lock(${ADVISORY_LOCKS.syncWrite})`;
-    const locked = (await tx.execute(
+    const locked = await executePrepared<{ read?: unknown }>(
+      tx,
       options.readWithLock
         ? sql`select ${writeLock}, (${options.readWithLock}) as read`
         : sql`select ${writeLock}`,
-    )) as unknown as { rows: Array<{ read?: unknown }> };
+    );
     const changes = new ChangeSet();
     const result = await fn(tx, changes, locked.rows[0]?.read ?? null);
     await changes.flush(tx);
