@@ -2,14 +2,30 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Tx } from '../../../server/db/database';
 import { appMeta, idempotencyKeys, syncChanges } from '../../../server/db/schema/index';
 import { HttpError, unauthorized } from '../../../server/http/httpError';
 import { ok } from '../../../server/http/replies';
+import type { ChangeSet } from '../../../server/sync/changeSet';
 import { mutate, purgeIdempotencyKeys } from '../../../server/sync/mutation';
 import { nextVersion } from '../../../server/sync/write';
 import { startTestServer, type TestServer } from '../../support/app';
 import { drivers } from '../../support/databases';
 import { companyRowStub } from '../../support/rowStubs';
+
+/** A counter row stands in for a synced row: each applied call bumps it once. */
+async function bump(tx: Tx, changes: ChangeSet, companyId: number) {
+  const version = await nextVersion(tx);
+  await tx
+    .insert(appMeta)
+    .values({ key: 'counter', value: '1' })
+    .onConflictDoUpdate({
+      target: appMeta.key,
+      set: { value: sql`(${appMeta.value}::int + 1)::text` },
+    });
+  changes.upsert('companies', companyRowStub(1, version), [companyId]);
+  return { version };
+}
 
 describe.each(drivers)('mutate on %s', (driver) => {
   let server: TestServer;
@@ -20,23 +36,13 @@ describe.each(drivers)('mutate on %s', (driver) => {
     server = await startTestServer(driver, {
       extend(app: FastifyInstance) {
         const db = () => server.db.database.db;
-        // A counter row stands in for a synced row: each applied call bumps it once.
         app.post<{ Params: { n: string } }>(
           '/api/v7/probe/:n',
           { config: { auth: 'public' } },
           async (request, reply) =>
             mutate(db(), request, reply, async (tx, changes) => {
               attempts += 1;
-              const version = await nextVersion(tx);
-              await tx
-                .insert(appMeta)
-                .values({ key: 'counter', value: '1' })
-                .onConflictDoUpdate({
-                  target: appMeta.key,
-                  set: { value: sql`(${appMeta.value}::int + 1)::text` },
-                });
-              changes.upsert('companies', companyRowStub(1, version), [Number(request.params.n)]);
-              return ok({ version });
+              return ok(await bump(tx, changes, Number(request.params.n)));
             }),
         );
         // A change that runs beside others (rowLocked): the stored answer is read with the lock,
@@ -57,16 +63,7 @@ describe.each(drivers)('mutate on %s', (driver) => {
                 while (besideStarted < 2 && Date.now() < deadline) {
                   await new Promise((resolve) => setTimeout(resolve, 10));
                 }
-                const version = await nextVersion(tx);
-                await tx
-                  .insert(appMeta)
-                  .values({ key: 'counter', value: '1' })
-                  .onConflictDoUpdate({
-                    target: appMeta.key,
-                    set: { value: sql`(${appMeta.value}::int + 1)::text` },
-                  });
-                changes.upsert('companies', companyRowStub(1, version), [Number(request.params.n)]);
-                return ok({ version });
+                return ok(await bump(tx, changes, Number(request.params.n)));
               },
               { rowLocked: true },
             ),
