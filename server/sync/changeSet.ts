@@ -11,7 +11,7 @@ import { ADVISORY_LOCKS } from '../db/advisoryLocks';
 import type { Tx } from '../db/database';
 import { executePrepared } from '../db/prepared';
 import { syncChanges } from '../db/schema/index';
-import { encodeLiveEvent, LIVE_CHANNEL } from '../live/notify';
+import { encodeLiveEvent, LIVE_CHANNEL, type NotifyEvent } from '../live/notify';
 
 /** Feed writes of up to this many entries run as prepared statements (db/prepared.ts). */
 const PREPARED_BATCH = 8;
