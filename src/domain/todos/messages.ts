@@ -91,6 +91,9 @@ export const CHAT_MESSAGES = {
   SAVE_FAILED: '消息未能保存，请稍后重试',
   MESSAGE_LIST: '消息列表',
   ME: '我',
+  /** Photos go shrunk (long side 2,000 px) unless this is ticked, as in WeChat. */
+  ORIGINAL_PHOTOS: '原图',
+  ORIGINAL_PHOTOS_HINT: '不勾选时，照片压缩到长边 2000 像素再发送，节省流量',
 } as const;
 
 /** The panel's title: the record it is about. */

@@ -6,6 +6,7 @@
 import {
   ActionIcon,
   Button,
+  Checkbox,
   FileButton,
   Group,
   Modal,
@@ -16,6 +17,7 @@ import {
 } from '@mantine/core';
 import { IconPaperclip, IconSend } from '@tabler/icons-react';
 import { type KeyboardEvent, useRef, useState } from 'react';
+import { isShrinkableType } from '../../domain/files/photoShrink';
 import {
   addAttachments,
   canSend,
@@ -59,6 +61,7 @@ export function ChatComposer({ onSend, recipient }: ChatComposerProps) {
   const [sending, setSending] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const [removing, setRemoving] = useState<File | null>(null);
+  const [originals, setOriginals] = useState(false);
   const input = useRef<HTMLTextAreaElement>(null);
   // Cleared after each choice, so choosing the same file again is seen (and refused as a repeat).
   const resetChooser = useRef<() => void>(null);
@@ -72,7 +75,7 @@ export function ChatComposer({ onSend, recipient }: ChatComposerProps) {
       return;
     }
     // The input empties at once, so what the user types next is not wiped when the send ends.
-    const sent = { text, files };
+    const sent = { text, files, originals };
     setText('');
     setFiles([]);
     setSending(true);
@@ -174,6 +177,17 @@ export function ChatComposer({ onSend, recipient }: ChatComposerProps) {
             </ActionIcon>
           )}
         </FileButton>
+        {files.some((file) => isShrinkableType(file.type)) && (
+          <Checkbox
+            size="xs"
+            label={CHAT_MESSAGES.ORIGINAL_PHOTOS}
+            title={CHAT_MESSAGES.ORIGINAL_PHOTOS_HINT}
+            description={CHAT_MESSAGES.ORIGINAL_PHOTOS_HINT}
+            checked={originals}
+            onChange={(event) => setOriginals(event.currentTarget.checked)}
+            mr="auto"
+          />
+        )}
         <Button
           leftSection={<IconSend size={16} />}
           onClick={() => void send()}

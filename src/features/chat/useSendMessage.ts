@@ -19,6 +19,8 @@ import type { ChatTarget } from './chatTarget';
 export interface OutgoingMessage {
   text: string;
   files: readonly File[];
+  /** Photos as chosen (原图); otherwise shrunk before they are queued (sync/engine/photos.ts). */
+  originals?: boolean;
 }
 
 /** Resolves to null once queued, else to the message to show (nothing was queued). */
@@ -28,7 +30,7 @@ export function useSendMessage(target: ChatTarget, contact: ChatContact | null):
   const { account, companies, currentCompany } = useSession();
   const write = useSyncWrite();
   const sync = useSyncApi();
-  return async ({ text, files }) => {
+  return async ({ text, files, originals = false }) => {
     const companyId = currentCompany.id;
     try {
       const refs: FileRef[] = [];
@@ -39,6 +41,7 @@ export function useSendMessage(target: ChatTarget, contact: ChatContact | null):
             name: file.name,
             contentType: file.type || 'application/octet-stream',
             documentType: DOCUMENT_TYPES.TODO_ATTACHMENT,
+            keepOriginal: originals,
           }),
         );
         if (!stored.ok) return stored.message;

@@ -14,6 +14,7 @@ import { validateLineAttachment } from '../../domain/purchase/validation';
 import { filesOf, type OutboxEntry } from '../core/mutations';
 import type { FileRef } from '../core/mutations/spec';
 import { loadOutbox } from '../outbox';
+import { shrinkPhoto } from './photos';
 import { storageFault } from './storage';
 
 /** What the app hands over for one attachment (a `File` is a Blob with a name and a type). */
@@ -23,6 +24,8 @@ export interface FileInput {
   contentType: string;
   /** What it is attached to: a product line or a chat message. */
   documentType: DocumentType;
+  /** Send a photo as chosen (原图), not shrunk (photos.ts). */
+  keepOriginal?: boolean;
 }
 
 /** Stored: the reference to put in the mutation; refused: the message to show, nothing stored. */
@@ -45,7 +48,10 @@ export async function storeFile(
   db: PurchasingDb,
   args: { companyId: number; userSub: string; now: number; file: FileInput },
 ): Promise<StoreFileResult> {
-  const { blob, name, contentType, documentType } = args.file;
+  const { name, contentType, documentType } = args.file;
+  // Shrunk first: a photo over the size limit as chosen may well be under it shrunk.
+  const shrunk = args.file.keepOriginal ? null : await shrinkPhoto(args.file.blob, contentType);
+  const blob = shrunk ?? args.file.blob;
   const refused = refusal({ name, size: blob.size, type: contentType }, documentType);
   if (refused !== null) return { ok: false, message: refused };
   const id = globalThis.crypto.randomUUID();
