@@ -2,7 +2,7 @@
 // §8): a searchable choice among the company's in-service staff except the present owner, read
 // from the local staff table. Confirming queues the change in the outbox, so it works offline;
 // the record's page shows the new owner at once with the 待同步 marker.
-import { Alert, Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Loader, Modal, Select, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { chosenOwner, OWNER_CHANGE_LABELS } from '../../domain/orders/ownerChange';
 import { useOnline } from '../../platform/session/useOnline';
@@ -58,7 +58,9 @@ function OwnerChooser({
           onChange={setValue}
           searchable
           nothingFoundMessage={OWNER_CHANGE_LABELS.NOTHING_FOUND}
-          disabled={options === undefined}
+          // Not disabled while the colleagues load (a moment, from the device): the dialog puts
+          // the focus here as it opens, and a disabled field would leave it on the page behind.
+          rightSection={options === undefined ? <Loader size="xs" /> : undefined}
           data-autofocus
         />
       )}

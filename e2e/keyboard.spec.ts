@@ -1,0 +1,85 @@
+// The keyboard pass of issue 22 item 6 on an order in progress: each of the order detail's
+// dialogs (变更负责人, 申请取消订单, the chat panel) opens from its button with Enter, takes the
+// focus, keeps it inside while Tab and Shift+Tab go round (the trap), shows where the focus is
+// (a visible outline), closes with Escape without changing anything, and hands the focus back to
+// the button that opened it.
+import type { Locator, Page } from '@playwright/test';
+import { BuyerApi } from './fixtures/BuyerApi';
+import { expect, test } from './fixtures/test';
+
+test.use({ account: 'buyer' });
+
+/**
+ * Whether the focused element is inside `dialog`, and whether its focus is drawn: it looks
+ * different focused (outline, shadow or border) than with the focus taken away for a moment.
+ */
+async function focusIn(page: Page, dialog: Locator) {
+  const inside = await dialog.evaluate((element) => element.contains(document.activeElement));
+  const drawn = await page.evaluate(async () => {
+    const focused = document.activeElement;
+    // Past the inputs' border transition (Mantine: 100 ms).
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 250));
+    if (!(focused instanceof HTMLElement) || focused === document.body) return false;
+    const look = () => {
+      const style = getComputedStyle(focused);
+      return [style.outlineStyle, style.outlineWidth, style.outlineColor, style.boxShadow]
+        .concat(style.borderColor)
+        .join('|');
+    };
+    const withFocus = look();
+    focused.blur();
+    await settle();
+    const without = look();
+    focused.focus();
+    await settle();
+    return withFocus !== without;
+  });
+  return { inside, drawn };
+}
+
+async function dialogByKeyboard(page: Page, opener: Locator, dialog: Locator) {
+  await opener.focus();
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeVisible();
+  await expect.poll(async () => (await focusIn(page, dialog)).inside).toBe(true);
+  for (const key of ['Tab', 'Tab', 'Tab', 'Tab', 'Tab', 'Tab', 'Shift+Tab', 'Shift+Tab']) {
+    await page.keyboard.press(key);
+    const seen = await focusIn(page, dialog);
+    expect(seen, `after ${key}`).toEqual({ inside: true, drawn: true });
+  }
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(opener).toBeFocused();
+}
+
+test('the order detail’s dialogs: opened by Enter, focus trapped and drawn, Escape returns it', async ({
+  shell,
+  page,
+  request,
+}) => {
+  await shell.openSignedIn('/home');
+  await shell.synced();
+  const api = await BuyerApi.of(page, request);
+  const { items } = await api.orders();
+  const order = items.find((o) => o.state > 0 && o.state < 90 && !o.order_base_state);
+  if (!order) throw new Error('the demo data has an order in progress');
+  await page.goto(`/order/order/detail?orderType=ALL&id=${order.id}&module=ORDER`);
+
+  const owner = page.getByRole('button', { name: '变更负责人' });
+  await expect(owner).toBeEnabled({ timeout: 20_000 });
+  await dialogByKeyboard(page, owner, page.getByRole('dialog', { name: '变更负责人' }));
+
+  const cancel = page.getByRole('button', { name: '申请取消' });
+  await dialogByKeyboard(page, cancel, page.getByRole('dialog', { name: '申请取消订单' }));
+
+  const chat = page.getByTestId('chat-button');
+  await dialogByKeyboard(
+    page,
+    chat,
+    page.getByRole('dialog').filter({ has: page.getByTestId('chat-panel') }),
+  );
+
+  // Nothing was changed on the way: the order is as the server had it.
+  const [after] = (await api.orders()).items.filter((o) => o.id === order.id);
+  expect(after?.state).toBe(order.state);
+});
