@@ -9,15 +9,14 @@
 //    service worker's cache (performance API), median of BENCH_ROUNDS (default 5).
 // The page is a public one (BENCH_PATH, default the no-permission page) so no sign-in is needed.
 // Figures only, no pass/fail. Run after `npm run build`: `node bench/lighthouse.mjs`.
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { bin, chromiumPath, root, SERVER_NODE_FLAGS } from '../scripts/lib.mjs';
+import { chromiumPath, root } from '../scripts/lib.mjs';
+import { startServer } from './browser/appServer.mjs';
 
 const path = process.env.BENCH_PATH ?? '/no-permission';
 const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -28,48 +27,6 @@ const print = (line) => process.stdout.write(`${line}\n`);
 const row = (label, value) => print(`  ${label.padEnd(52)} ${value}`);
 const ms = (value) => `${Math.round(value)} ms`;
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-async function startServer() {
-  const port = await freePort();
-  const server = spawn(bin('tsx'), [...SERVER_NODE_FLAGS, 'server/main.ts'], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: 'memory://',
-      DEMO_DATA: 'on',
-      SIM: 'off',
-      APP_DIR: appDir,
-      LOG_LEVEL: 'warn',
-    },
-  });
-  const origin = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
-    const up = await fetch(`${origin}/healthz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (up) return { origin, stop: () => server.kill('SIGTERM') };
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  server.kill('SIGTERM');
-  throw new Error('server did not start within 60 s');
-}
 
 /** Launches Chromium on `profile` and runs Lighthouse's performance category once. */
 async function lighthouseFcp(url, profile, flags) {
@@ -151,7 +108,7 @@ async function offlineColdStarts(url, profile) {
 if (!existsSync(join(appDir, 'index.html'))) {
   throw new Error(`no built app in ${appDir}: run \`npm run build\` first`);
 }
-const server = await startServer();
+const server = await startServer(appDir);
 const profiles = [];
 const profile = () => {
   const dir = mkdtempSync(join(tmpdir(), 'pwa-bench-'));

@@ -94,7 +94,7 @@ export function InvoicePanel({ order, companyId }: { order: StoredOrder; company
   const invoices = useMemo(() => invoiceViews(order, account.timezone), [order, account.timezone]);
   return (
     <Paper withBorder p="md" radius="md" data-testid="order-invoices">
-      <Title order={5} mb="sm">
+      <Title order={4} size="h5" mb="sm">
         {L.INVOICES}
       </Title>
       {invoices.length === 0 ? (

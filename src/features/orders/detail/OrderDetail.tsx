@@ -133,7 +133,7 @@ export function OrderDetail({
             <Grid.Col span={{ base: 12, md: 9 }}>
               <Stack gap="md">
                 <Paper withBorder p="md" radius="md">
-                  <Title order={5} mb="sm">
+                  <Title order={4} size="h5" mb="sm">
                     {ORDER_DETAIL_LABELS.PRODUCTS}
                   </Title>
                   <OrderProducts
@@ -148,7 +148,7 @@ export function OrderDetail({
             </Grid.Col>
             <Grid.Col span={{ base: 12, md: 3 }}>
               <Paper withBorder p="md" radius="md" data-testid="order-timeline">
-                <Title order={5} mb="sm">
+                <Title order={4} size="h5" mb="sm">
                   {ORDER_DETAIL_LABELS.PROGRESS}
                 </Title>
                 <StateTimeline entries={timeline} />
