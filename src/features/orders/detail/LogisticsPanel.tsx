@@ -124,7 +124,9 @@ export function LogisticsPanel({ order, companyId }: { order: StoredOrder; compa
   return (
     <Paper withBorder p="md" radius="md" data-testid="order-logistics">
       <Group justify="space-between" gap="sm" mb="sm">
-        <Title order={4} size="h5">{L.LOGISTICS}</Title>
+        <Title order={4} size="h5">
+          {L.LOGISTICS}
+        </Title>
         <PrintLabels order={order} companyId={companyId} />
       </Group>
       {boxes.length === 0 ? (
