@@ -91,6 +91,15 @@ async function openPullConnection(name: string, options: DexieOptions): Promise<
   return db;
 }
 
+/**
+ * One more connection to an open user database, by its name, for a worker that reads it beside
+ * the tab (the list export): closed for good on another tab's upgrade or a delete, and refused
+ * when the database is newer than this code, as the pull connection.
+ */
+export function openReadingConnection(name: string): Promise<PurchasingDb> {
+  return openPullConnection(name, { chromeTransactionDurability: 'relaxed' });
+}
+
 export type OutdatedReason = 'newer-schema' | 'deleted';
 
 export interface OpenOptions {

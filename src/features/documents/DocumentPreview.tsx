@@ -7,8 +7,7 @@
 import { Alert, Button, Center, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
-import { PWA_MESSAGES } from '../../domain/messages/pwa';
-import { canShareFile, shareFile } from '../../platform/share/shareFile';
+import { ShareFileButton } from '../common/ShareFileButton';
 import { DOCUMENT_TEXT } from './documentText';
 import { makeDocument } from './makeDocument';
 import type { DocumentRequest } from './renderDocument';
@@ -143,7 +142,7 @@ export function DocumentPreview({ request, fileName, warning, onClose }: Documen
                   {DOCUMENT_TEXT.OPEN}
                 </Button>
               )}
-              {canShareFile(state.file) && <ShareButton file={state.file} />}
+              <ShareFileButton file={state.file} />
               <Button onClick={() => saveUrl(state.url, state.fileName)}>
                 {DOCUMENT_TEXT.DOWNLOAD}
               </Button>
@@ -152,22 +151,5 @@ export function DocumentPreview({ request, fileName, warning, onClose }: Documen
         )}
       </Stack>
     </Modal>
-  );
-}
-
-/** 分享: the system share sheet with the file; a failure says so and leaves 下载 to use. */
-function ShareButton({ file }: { file: File }) {
-  const [failed, setFailed] = useState(false);
-  return (
-    <>
-      {failed && (
-        <Text size="sm" c="red.8" role="alert">
-          {PWA_MESSAGES.SHARE_FAILED}
-        </Text>
-      )}
-      <Button variant="light" onClick={async () => setFailed((await shareFile(file)) === 'failed')}>
-        {PWA_MESSAGES.SHARE}
-      </Button>
-    </>
   );
 }

@@ -17,9 +17,13 @@ export function pdfUrl(bytes: Uint8Array): string {
   );
 }
 
-/** Saves the bytes, then frees the URL once the browser has taken the download. */
-export function savePdf(bytes: Uint8Array, fileName: string): void {
-  const url = pdfUrl(bytes);
+/** Saves the blob (a PDF, an export), then frees its URL once the browser has taken the download. */
+export function saveBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
   saveUrl(url, fileName);
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+export function savePdf(bytes: Uint8Array, fileName: string): void {
+  saveBlob(new Blob([bytes as Uint8Array<ArrayBuffer>], { type: 'application/pdf' }), fileName);
 }

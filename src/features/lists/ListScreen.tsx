@@ -11,12 +11,15 @@ import { useNavigate } from '@tanstack/react-router';
 import { type ComponentType, memo, useCallback, useMemo, useState } from 'react';
 import type { PurchasingDb } from '../../data/db';
 import type { ListWindow } from '../../data/lists/listStreams';
+import { exportStamp, safeFileName } from '../../domain/export/exportTable';
 import { type ListQuery, resetListQuery } from '../../domain/list/listQuery';
 import { headerSort, type ListSort } from '../../domain/list/listSort';
 import { LIST_TEXT } from '../../domain/list/listText';
 import { pageOfRow } from '../../domain/list/paging';
 import { useSession } from '../../platform/session/useSession';
 import { useLocalDb } from '../../platform/sync/useLocalDb';
+import { ExportMenu } from '../export/ExportMenu';
+import type { ExportFormat, ExportRequest, ExportTarget } from '../export/exportFile';
 import { ListCards } from './ListCards';
 import { ListHeader, type ListTab } from './ListHeader';
 import { ListPager } from './ListPager';
@@ -66,6 +69,8 @@ export interface ListKind<T, V extends string> {
   target(row: T, index: number, type: V, filter: string): string;
   /** The header's button, if the list has one. */
   Action?: ComponentType<{ phone: boolean }>;
+  /** What the 导出 menu exports: this tab with the screen's filters and sort. */
+  exportOf(type: V, query: ListQuery): ExportTarget;
 }
 
 export interface ListScreenProps<T, V extends string> {
@@ -121,6 +126,18 @@ function ListScreenImpl<T, V extends string>({ kind, type, search }: ListScreenP
     [query.pageSize],
   );
   const label = `${kind.root} ${kind.tabs.find((tab) => tab.value === type)?.label ?? ''}`;
+  const exportRequest = useMemo(() => {
+    if (!rows.total) return null;
+    return (format: ExportFormat): ExportRequest => ({
+      ...kind.exportOf(type, query),
+      database: db.name,
+      companyId,
+      timeZone,
+      format,
+      fileName: safeFileName(`${label.replace(/ /g, '-')}-${exportStamp(Date.now(), timeZone)}`),
+      sheet: label,
+    });
+  }, [rows.total, kind, type, query, db, companyId, timeZone, label]);
 
   const onTab = useCallback(
     (value: V | 'ALL') => go(resetListQuery({ ...query, [kind.param]: value })),
@@ -188,6 +205,7 @@ function ListScreenImpl<T, V extends string>({ kind, type, search }: ListScreenP
         pageSize={query.pageSize}
         onPageSize={state.setPageSize}
         {...(sort && { sort })}
+        tools={<ExportMenu request={exportRequest} />}
         pager={
           rows.total !== undefined && (
             <ListPager

@@ -24,6 +24,8 @@ export interface ListToolbarProps {
   sort?: SortChoice;
   /** The pager (ListPager.tsx), once the list's length is known. */
   pager?: ReactNode;
+  /** Buttons before the page size (the export menu). */
+  tools?: ReactNode;
 }
 
 export const ListToolbar = memo(function ListToolbar({
@@ -33,6 +35,7 @@ export const ListToolbar = memo(function ListToolbar({
   onPageSize,
   sort,
   pager,
+  tools,
 }: ListToolbarProps) {
   return (
     <Group justify="space-between" gap="xs" data-testid="list-toolbar">
@@ -40,6 +43,7 @@ export const ListToolbar = memo(function ListToolbar({
         {total === undefined ? '' : listCountText(total, loaded)}
       </Text>
       <Group gap="xs">
+        {tools}
         {sort && (
           <>
             <NativeSelect

@@ -27,6 +27,7 @@ import { useSession } from '../../../platform/session/useSession';
 import { ChatButton } from '../../chat/ChatButton';
 import { orderChatTarget } from '../../chat/chatTarget';
 import { OrderReportExport } from '../../documents/ReportExportMenu';
+import { OrderLinesExport } from '../../export/OrderLinesExport';
 import { OrderCancelButton } from '../OrderCancelRequest';
 import { StateTimeline } from '../StateTimeline';
 import { DetailPager } from './DetailPager';
@@ -133,9 +134,12 @@ export function OrderDetail({
             <Grid.Col span={{ base: 12, md: 9 }}>
               <Stack gap="md">
                 <Paper withBorder p="md" radius="md">
-                  <Title order={4} size="h5" mb="sm">
-                    {ORDER_DETAIL_LABELS.PRODUCTS}
-                  </Title>
+                  <Group justify="space-between" gap="xs" mb="sm">
+                    <Title order={4} size="h5">
+                      {ORDER_DETAIL_LABELS.PRODUCTS}
+                    </Title>
+                    <OrderLinesExport order={order} companyId={currentCompany.id} />
+                  </Group>
                   <OrderProducts
                     lines={order.order_product_list}
                     currency={order.supplier_order_node.order_node_price.currency}

@@ -43,6 +43,7 @@ const ORDER_LIST: ListKind<StoredOrder, OrderTab> = {
   versionOf: orderRowVersion,
   dimmed: isCancelledOrder,
   Card: OrderCard,
+  exportOf: (tab, query) => ({ kind: 'orders', tab, query }),
   target: (order, index, tab, filter) => {
     const target = orderRowTarget({ id: order.id, orderType: tab, index, filter });
     return href(target.path, {

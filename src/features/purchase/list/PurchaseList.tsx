@@ -73,6 +73,7 @@ const PURCHASE_LIST: ListKind<SheetListRow, SheetListType> = {
   sort: sheetListSort,
   versionOf: purchaseRowVersion,
   Card: PurchaseCard,
+  exportOf: (listType, query) => ({ kind: 'sheets', listType, query }),
   target: ({ sheet }, index, listType, filter) => {
     const target = purchaseRowTarget({
       listType,
