@@ -9,7 +9,9 @@
 //     this process (the server) spent meanwhile, which the browser does not get on a small machine;
 //  2. change-to-screen: another user changes a sheet's owner through the API; from the commit
 //     (the server's NOTIFY, seen in this process) to a second page's live query showing it;
-//  3. enqueue + optimistic effect: from the enqueue call to the live query showing it.
+//  3. enqueue + optimistic effect: from the enqueue call to the live query showing it;
+//  4. export: the whole order list to .xlsx through the product's export worker, and the page's
+//     long tasks meanwhile, beside the same export run on the page's main thread.
 // Prints figures and ratios against the issue's targets; no pass/fail. Scale: BENCH_SYNC_SHEETS
 // (default 50000), BENCH_SYNC_ORDERS (50000), BENCH_SYNC_TODOS (20000). The seeded data is cached
 // between runs (bench/browser/seedCache.ts).
@@ -71,6 +73,8 @@ function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<
 async function openPage(context: BrowserContext, origin: string): Promise<Page> {
   const page = await context.newPage();
   page.on('pageerror', (error) => console.error(`page error: ${error.message}`));
+  if (process.env.BENCH_VERBOSE)
+    page.on('console', (message) => console.error(`page: ${message.text()}`));
   await page.goto(`${origin}${BENCH_BASE}index.html`);
   await page.waitForFunction(() => 'bench' in window);
   return page;
@@ -87,6 +91,7 @@ const loadStart = loadavg()[0] ?? 0;
 const phases: Array<[string, number]> = [];
 async function phase<T>(name: string, run: () => Promise<T>): Promise<T> {
   const t0 = performance.now();
+  if (process.env.BENCH_VERBOSE) console.error(`phase: ${name}`);
   try {
     return await run();
   } finally {
@@ -244,6 +249,12 @@ try {
     return found;
   });
   await pokes.stop();
+  // 3. Export of the order list, in the product's worker and, as the baseline, on the page.
+  const exported = await phase('export', async () => {
+    const worker = await second.evaluate((c) => window.bench.exportOrders(c, 'worker'), companyId);
+    const page = await second.evaluate((c) => window.bench.exportOrders(c, 'page'), companyId);
+    return { worker, page };
+  });
   await second.evaluate(() => window.bench.stop());
 
   const engineRate = sync.rows / (sync.ms / 1000);
@@ -299,6 +310,16 @@ try {
   line('enqueue to live query, engine idle (p95 < 16)', summary(enqueued.idle));
   line(`  ${ENQUEUES} more back to back`, summary(enqueued.busy));
   line('  then all sent and pulled back within', seconds(enqueued.drainMs));
+  for (const [where, figures] of [
+    ['in its worker (the app)', exported.worker],
+    ['on the main thread (baseline)', exported.page],
+  ] as const) {
+    line(
+      `order list to .xlsx, ${where}`,
+      `${count(figures.rows)} rows, ${mb(figures.bytes)}, ${seconds(figures.ms)}; ` +
+        `page long tasks ${figures.longTasks.count}, longest ${ms(figures.longTasks.maxMs)}`,
+    );
+  }
   line('storage per 10k rows, engine', mb((sync.storageBytes / sync.rows) * 10_000));
   line('storage per 10k rows, raw', mb((raw.storageBytes / raw.rows) * 10_000));
   for (const [table, figures] of Object.entries(raw.tables)) {

@@ -31,6 +31,14 @@ export interface RawFigures {
   engineWrite: { rows: number; ms: number };
 }
 
+/** One export of the order list (every order, as .xlsx) and the page's long tasks meanwhile. */
+export interface ExportFigures {
+  rows: number;
+  bytes: number;
+  ms: number;
+  longTasks: { count: number; maxMs: number; totalMs: number };
+}
+
 /** One owner change to enqueue: the sheet and its new owner. */
 export interface OwnerChange {
   sheetId: number;
@@ -68,6 +76,12 @@ export interface BenchPage {
     changes: OwnerChange[],
     settleFirst: boolean,
   ): Promise<number[]>;
+  /**
+   * Exports the company's order list (tab ALL, default sort) to .xlsx with the product's export
+   * (src/features/export): in its worker, as the app does, or on this page's main thread (the
+   * baseline: what the page would freeze for without the worker).
+   */
+  exportOrders(companyId: number, where: 'worker' | 'page'): Promise<ExportFigures>;
   /** Resolves to the ms until the outbox is sent and every company pulled again. */
   settle(): Promise<number>;
   /** Starts a live query on one sheet; resolves to its current version. */

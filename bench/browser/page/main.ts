@@ -6,6 +6,8 @@ import { proxy, type Remote, wrap } from 'comlink';
 import { liveQuery } from 'dexie';
 import { openUserDatabase, type PurchasingDb } from '../../../src/data/db';
 import type { StoredSheet } from '../../../src/data/derive';
+import { type ExportRequest, exportFile } from '../../../src/features/export/exportFile';
+import type { ExportApi } from '../../../src/features/export/exportWorker';
 import type { SyncApi } from '../../../src/sync/api';
 import { createSyncClient } from '../../../src/sync/client';
 import type { SyncStatus } from '../../../src/sync/engine/status';
@@ -171,6 +173,61 @@ const bench: BenchPage = {
       await enqueued;
     }
     return latencies;
+  },
+
+  async exportOrders(companyId, where) {
+    const { db: local } = started();
+    const request: ExportRequest = {
+      kind: 'orders',
+      tab: 'ALL',
+      query: { filters: {}, pageNum: 1, pageSize: 50 },
+      database: local.name,
+      companyId,
+      timeZone: 'Asia/Shanghai',
+      format: 'xlsx',
+      fileName: 'bench',
+      sheet: 'bench',
+    };
+    const t0 = performance.now();
+    let made: { file: File; rows: number };
+    if (where === 'worker') {
+      const worker = new Worker(
+        new URL('../../../src/features/export/exportWorker.ts', import.meta.url),
+        { type: 'module' },
+      );
+      const failed = new Promise<never>((_, reject) => {
+        worker.addEventListener('error', (event) =>
+          reject(new Error(`export worker: ${event.message}`)),
+        );
+      });
+      try {
+        made = await Promise.race([
+          wrap<ExportApi>(worker).run(
+            request,
+            proxy(() => {}),
+          ),
+          failed,
+        ]);
+      } finally {
+        worker.terminate();
+      }
+    } else {
+      made = await exportFile(local, request, () => {});
+    }
+    const ms = performance.now() - t0;
+    // Long tasks are reported a moment after they end.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const during = longTasks.filter((task) => task.startTime >= t0 && task.startTime <= t0 + ms);
+    return {
+      rows: made.rows,
+      bytes: made.file.size,
+      ms,
+      longTasks: {
+        count: during.length,
+        maxMs: Math.max(0, ...during.map((task) => task.duration)),
+        totalMs: during.reduce((sum, task) => sum + task.duration, 0),
+      },
+    };
   },
 
   async settle() {

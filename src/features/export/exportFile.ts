@@ -132,9 +132,7 @@ export async function exportFile(
 ): Promise<ExportResult> {
   const table = await exportTable(db, request, onProgress);
   const blob =
-    request.format === 'xlsx'
-      ? await xlsxBlob(table)
-      : new Blob([csvText(table)], { type: CSV_TYPE });
+    request.format === 'xlsx' ? xlsxBlob(table) : new Blob([csvText(table)], { type: CSV_TYPE });
   const type = request.format === 'xlsx' ? XLSX_TYPE : CSV_TYPE;
   const file = new File([blob], `${request.fileName}.${request.format}`, { type });
   return { file, rows: table.rows.length };

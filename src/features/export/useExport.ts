@@ -42,8 +42,12 @@ export function useExport(): Export {
       const onProgress = (done: number, total: number) => {
         if (current()) setState({ status: 'running', request, done, total });
       };
-      wrap<ExportApi>(started)
-        .run(request, proxy(onProgress))
+      // A worker that cannot load (its script missing from an old cache) never answers: its
+      // error event fails the export instead.
+      const loadFailed = new Promise<never>((_, reject) => {
+        started.addEventListener('error', (event) => reject(new Error(event.message)));
+      });
+      Promise.race([wrap<ExportApi>(started).run(request, proxy(onProgress)), loadFailed])
         .then(
           ({ file, rows }) => {
             if (current()) setState({ status: 'ready', request, file, rows });
