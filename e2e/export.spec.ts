@@ -128,3 +128,39 @@ test("an order's lines to Excel from its detail, and to the share sheet", async 
   );
   expect(rows.map((r) => r[6])).toEqual(cells.map((c) => amountOf(c[6] ?? '')));
 });
+
+test.describe('while the export runs', () => {
+  // The worker's script is held back on its way (past the service worker, which would serve it
+  // from its cache), so the dialog stays in its running state.
+  test.use({ serviceWorkers: 'block' });
+
+  test('取消 stops it: the dialog closes and no file comes', async ({ page, shell }) => {
+    await shell.openSignedIn('/order/order/list?orderType=ALL');
+    await shell.synced();
+    let held = 0;
+    await page.route(/\/assets\/exportWorker-[^/]+\.js$/, async (route) => {
+      held += 1;
+      await new Promise((resolve) => setTimeout(resolve, 3_000));
+      await route.continue().catch(() => undefined);
+    });
+    let downloads = 0;
+    page.on('download', () => {
+      downloads += 1;
+    });
+    await page.getByTestId('list-export').click();
+    await page.getByRole('menuitem', { name: EXPORT_TEXT.EXCEL }).click();
+    const flow = new ExportFlow(page);
+    await expect(flow.dialog.getByTestId('export-progress')).toHaveText(EXPORT_TEXT.PREPARING);
+    await expect(flow.dialog.getByRole('progressbar', { name: '导出进度' })).toHaveAttribute(
+      'aria-valuenow',
+      '0',
+    );
+    await flow.dialog.getByRole('button', { name: EXPORT_TEXT.CANCEL }).click();
+    await expect(flow.dialog).toHaveCount(0);
+    expect(held).toBe(1);
+    // Long after the script would have arrived, nothing opened or saved.
+    await page.waitForTimeout(4_000);
+    await expect(flow.dialog).toHaveCount(0);
+    expect(downloads).toBe(0);
+  });
+});

@@ -83,3 +83,32 @@ test('the order detail’s dialogs: opened by Enter, focus trapped and drawn, Es
   const [after] = (await api.orders()).items.filter((o) => o.id === order.id);
   expect(after?.state).toBe(order.state);
 });
+
+test('the list export by keyboard: menu by Enter and arrows, the dialog holds the focus, 下载 by Enter', async ({
+  shell,
+  page,
+}) => {
+  await shell.openSignedIn('/order/order/list?orderType=ALL');
+  await shell.synced();
+  const menu = page.getByTestId('list-export');
+  await menu.focus();
+  await page.keyboard.press('Enter');
+  const excel = page.getByRole('menuitem', { name: '导出 Excel（.xlsx）' });
+  await expect(excel).toBeVisible();
+  await page.keyboard.press('ArrowDown');
+  await expect(excel).toBeFocused();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: /^导出 / });
+  const download = page.getByRole('button', { name: '下载' });
+  await expect(download).toBeFocused({ timeout: 30_000 });
+  for (const key of ['Tab', 'Tab', 'Tab', 'Shift+Tab']) {
+    await page.keyboard.press(key);
+    expect(await focusIn(page, dialog), `after ${key}`).toEqual({ inside: true, drawn: true });
+  }
+  await download.focus();
+  const [saved] = await Promise.all([page.waitForEvent('download'), page.keyboard.press('Enter')]);
+  expect(saved.suggestedFilename()).toMatch(/\.xlsx$/);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(menu).toBeFocused();
+});

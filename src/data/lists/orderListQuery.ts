@@ -15,6 +15,8 @@ import { orderListSort } from '../../domain/list/listSort';
 import type { OrderSortKey, OrderTab } from '../../domain/orders/orderTabs';
 import type { PurchasingDb } from '../db';
 import type { StoredOrder } from '../derive';
+import { INDEX } from '../schema';
+import { prefixRange } from '../totals';
 import {
   type OrderField,
   orderFieldValue,
@@ -86,48 +88,83 @@ export function orderListIsDirect(query: ListQuery, timeZone: string): boolean {
   );
 }
 
-export function orderListWindow(
+/** The planned list's ids at [offset, offset + limit), and its length (listPlan.ts). */
+function plannedOrderIds(
   db: PurchasingDb,
   request: OrderListRequest,
-): Promise<ListWindow<StoredOrder>> {
+): Promise<{ plan: ListPlan<StoredOrder>; ids: number[]; total: number }> {
   const { companyId, tab, query, timeZone, offset, limit } = request;
   const sort = orderListSort(query);
   const filters = orderFilterSet(query.filters, timeZone);
-  return db.transaction('r', [db.orders, db.listTotals, db.numberColumns], async () => {
-    if (!hasFilters(filters) && sort.key === 'create_time') {
-      const page = await orderListPage(db, {
-        companyId,
-        tab,
-        direction: sort.direction,
-        offset,
-        limit,
-      });
-      return { rows: page.items, total: page.total };
-    }
-    const tabSlots = orderSlotsOf(tab);
-    const withCodes = filters.states && orderSlotsOfCodes(filters.states);
-    const slots = withCodes ? tabSlots.filter((slot) => withCodes.has(slot)) : tabSlots;
-    const field = FIELD_OF_SORT[sort.key];
-    const { created } = filters;
-    const plan: ListPlan<StoredOrder> = {
-      db,
-      table: 'orders',
-      companyId,
-      slots,
-      ...(created && field === 'created' && { created }),
-      totalKey: slots.length === tabSlots.length ? orderTabTotalKey(companyId, tab) : null,
-      rows: new Map(),
-      inMemoryMatches: request.inMemoryMatches ?? IN_MEMORY_MATCHES,
-    };
-    const planned = await plannedIds(plan, {
-      only: await matchingIds(plan, filters),
+  const tabSlots = orderSlotsOf(tab);
+  const withCodes = filters.states && orderSlotsOfCodes(filters.states);
+  const slots = withCodes ? tabSlots.filter((slot) => withCodes.has(slot)) : tabSlots;
+  const field = FIELD_OF_SORT[sort.key];
+  const { created } = filters;
+  const plan: ListPlan<StoredOrder> = {
+    db,
+    table: 'orders',
+    companyId,
+    slots,
+    ...(created && field === 'created' && { created }),
+    totalKey: slots.length === tabSlots.length ? orderTabTotalKey(companyId, tab) : null,
+    rows: new Map(),
+    inMemoryMatches: request.inMemoryMatches ?? IN_MEMORY_MATCHES,
+  };
+  return matchingIds(plan, filters).then((only) =>
+    plannedIds(plan, {
+      only,
       walk: fieldWalk(plan, field, sort.direction),
       slotOf: (order) => orderSlot(order),
       sortMatches: (orders) =>
         Dexie.Promise.resolve(sortInMemory(orders, memorySortKey(field), sort.direction)),
       offset,
       limit,
-    });
-    return { rows: await readRows(plan, planned.ids), total: planned.total };
+    }).then((planned) => ({ plan, ...planned })),
+  );
+}
+
+export function orderListWindow(
+  db: PurchasingDb,
+  request: OrderListRequest,
+): Promise<ListWindow<StoredOrder>> {
+  const { companyId, tab, query, timeZone, offset, limit } = request;
+  return db.transaction('r', [db.orders, db.listTotals, db.numberColumns], async () => {
+    if (orderListIsDirect(query, timeZone)) {
+      const page = await orderListPage(db, {
+        companyId,
+        tab,
+        direction: orderListSort(query).direction,
+        offset,
+        limit,
+      });
+      return { rows: page.items, total: page.total };
+    }
+    const planned = await plannedOrderIds(db, request);
+    return { rows: await readRows(planned.plan, planned.ids), total: planned.total };
+  });
+}
+
+/**
+ * Every id of the list, in its order, from index keys alone (the export reads the rows by id in
+ * batches: a window per batch would walk the list from its start each time).
+ */
+export function orderListIds(
+  db: PurchasingDb,
+  request: Omit<OrderListRequest, 'offset' | 'limit'>,
+): Promise<number[]> {
+  const { companyId, tab, query, timeZone } = request;
+  return db.transaction('r', [db.orders, db.listTotals, db.numberColumns], async () => {
+    if (orderListIsDirect(query, timeZone)) {
+      const [lower, upper] = prefixRange([companyId, tab]);
+      const range = db.orders.where(INDEX.orders.tabs).between(lower, upper, true, true);
+      const keys = await (orderListSort(query).direction === 'desc'
+        ? range.reverse()
+        : range
+      ).primaryKeys();
+      return keys.map(([, id]) => id);
+    }
+    const planned = await plannedOrderIds(db, { ...request, offset: 0, limit: Infinity });
+    return planned.ids;
   });
 }

@@ -41,6 +41,20 @@ const SHEET_INDEX: Record<SheetSort, { tab: string; all: string }> = {
   state_change_time: { tab: INDEX.sheets.tabByStateChange, all: INDEX.sheets.allByStateChange },
 };
 
+/** The purchase list's tab as one range of its compound index, ascending. */
+export function purchaseListRange(
+  db: PurchasingDb,
+  query: { companyId: number; listType: SheetListType; sort: SheetSort },
+) {
+  const { companyId, listType, sort } = query;
+  const [index, prefix] =
+    listType === 'ALL'
+      ? [SHEET_INDEX[sort].all, [companyId]]
+      : [SHEET_INDEX[sort].tab, [companyId, listType]];
+  const [lower, upper] = prefixRange(prefix);
+  return db.sheets.where(index).between(lower, upper, true, true);
+}
+
 /** The purchase list: one tab of the company, sorted by create or state change time. */
 export function purchaseListPage(
   db: PurchasingDb,
@@ -53,12 +67,7 @@ export function purchaseListPage(
 ): Promise<Page<StoredSheet>> {
   const { companyId, listType, sort, direction, offset, limit } = query;
   return db.transaction('r', db.sheets, db.listTotals, async () => {
-    const [index, prefix] =
-      listType === 'ALL'
-        ? [SHEET_INDEX[sort].all, [companyId]]
-        : [SHEET_INDEX[sort].tab, [companyId, listType]];
-    const [lower, upper] = prefixRange(prefix);
-    const range = db.sheets.where(index).between(lower, upper, true, true);
+    const range = purchaseListRange(db, { companyId, listType, sort });
     // Both reads at once: one round trip to IndexedDB, not two.
     const [items, total] = await Dexie.Promise.all([
       (direction === 'desc' ? range.reverse() : range).offset(offset).limit(limit).toArray(),

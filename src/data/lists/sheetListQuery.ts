@@ -49,7 +49,7 @@ import {
   rangeOfPrefix,
   sortInMemory,
 } from './listStreams';
-import { purchaseListPage } from './queries';
+import { purchaseListPage, purchaseListRange } from './queries';
 
 export interface SheetListRow {
   sheet: StoredSheet;
@@ -225,18 +225,70 @@ export function sheetListIsDirect(
   );
 }
 
+/** The planned list's ids at [offset, offset + limit), and its length (listPlan.ts). */
+async function plannedSheetIds(
+  db: PurchasingDb,
+  request: SheetListRequest,
+): Promise<{ plan: Plan; ids: number[]; total: number }> {
+  const { companyId, listType, query, timeZone, offset, limit } = request;
+  const sort = sheetListSort(query, listType);
+  const filters = sheetFilterSet(query.filters, listType, timeZone);
+  const tabSlots = sheetSlotsOf(listType);
+  const inGroups = filters.stateGroups && sheetSlotsOfGroups(filters.stateGroups);
+  const slots = inGroups ? tabSlots.filter((slot) => inGroups.has(slot)) : tabSlots;
+  const { created } = filters;
+  const plan: Plan = {
+    db,
+    table: 'sheets',
+    companyId,
+    listType,
+    slots,
+    ...(created && SHEET_FIELD_OF_SORT[sort.key] === 'created' && { created }),
+    totalKey: slots.length === tabSlots.length ? sheetListTotalKey(companyId, listType) : null,
+    rows: new Map(),
+    inMemoryMatches: request.inMemoryMatches ?? IN_MEMORY_MATCHES,
+  };
+  const planned = await plannedIds(plan, {
+    only: await matchingIds(plan, filters),
+    walk: sortWalk(plan, sort),
+    slotOf: (sheet) => sheetSlot(sheet.state),
+    sortMatches: (sheets) => {
+      const sorted = (orders: ReadonlyMap<number, StoredOrder>) =>
+        sortInMemory(sheets, memorySortKey(sort, orders), sort.direction);
+      return PURCHASE_FIELD_OF_SORT[sort.key]
+        ? ordersOf(db, companyId, sheets).then(sorted)
+        : Dexie.Promise.resolve(sorted(new Map()));
+    },
+    offset,
+    limit,
+  });
+  return { plan, ...planned };
+}
+
+/** The list's rows of these sheets: with their orders on the tabs that show the order table. */
+async function listRows(
+  db: PurchasingDb,
+  companyId: number,
+  listType: SheetListType,
+  sheets: StoredSheet[],
+): Promise<SheetListRow[]> {
+  const orders =
+    SHEET_LIST_TYPE_INFO[listType].table === 'order'
+      ? await ordersOf(db, companyId, sheets)
+      : new Map<number, StoredOrder>();
+  return sheets.map((sheet) => ({ sheet, order: orders.get(sheet.id) ?? null }));
+}
+
+const LIST_TABLES = (db: PurchasingDb) => [db.sheets, db.orders, db.listTotals, db.numberColumns];
+
 export function sheetListWindow(
   db: PurchasingDb,
   request: SheetListRequest,
 ): Promise<ListWindow<SheetListRow>> {
   const { companyId, listType, query, timeZone, offset, limit } = request;
-  const inMemoryMatches = request.inMemoryMatches ?? IN_MEMORY_MATCHES;
-  const sort = sheetListSort(query, listType);
-  const filters = sheetFilterSet(query.filters, listType, timeZone);
-  return db.transaction('r', [db.sheets, db.orders, db.listTotals, db.numberColumns], async () => {
-    let sheets: StoredSheet[];
-    let total: number;
-    if (!hasFilters(filters) && isIndexedSort(sort)) {
+  return db.transaction('r', LIST_TABLES(db), async () => {
+    const sort = sheetListSort(query, listType);
+    if (sheetListIsDirect(query, listType, timeZone) && isIndexedSort(sort)) {
       const page = await purchaseListPage(db, {
         companyId,
         listType,
@@ -245,47 +297,45 @@ export function sheetListWindow(
         offset,
         limit,
       });
-      ({ items: sheets, total } = page);
-    } else {
-      const tabSlots = sheetSlotsOf(listType);
-      const inGroups = filters.stateGroups && sheetSlotsOfGroups(filters.stateGroups);
-      const slots = inGroups ? tabSlots.filter((slot) => inGroups.has(slot)) : tabSlots;
-      const { created } = filters;
-      const plan: Plan = {
-        db,
-        table: 'sheets',
-        companyId,
-        listType,
-        slots,
-        ...(created && SHEET_FIELD_OF_SORT[sort.key] === 'created' && { created }),
-        totalKey: slots.length === tabSlots.length ? sheetListTotalKey(companyId, listType) : null,
-        rows: new Map(),
-        inMemoryMatches,
-      };
-      const planned = await plannedIds(plan, {
-        only: await matchingIds(plan, filters),
-        walk: sortWalk(plan, sort),
-        slotOf: (sheet) => sheetSlot(sheet.state),
-        sortMatches: (sheets) => {
-          const sorted = (orders: ReadonlyMap<number, StoredOrder>) =>
-            sortInMemory(sheets, memorySortKey(sort, orders), sort.direction);
-          return PURCHASE_FIELD_OF_SORT[sort.key]
-            ? ordersOf(db, companyId, sheets).then(sorted)
-            : Dexie.Promise.resolve(sorted(new Map()));
-        },
-        offset,
-        limit,
-      });
-      sheets = await readRows(plan, planned.ids);
-      total = planned.total;
+      return { rows: await listRows(db, companyId, listType, page.items), total: page.total };
     }
-    const orders =
-      SHEET_LIST_TYPE_INFO[listType].table === 'order'
-        ? await ordersOf(db, companyId, sheets)
-        : new Map<number, StoredOrder>();
-    return {
-      rows: sheets.map((sheet) => ({ sheet, order: orders.get(sheet.id) ?? null })),
-      total,
-    };
+    const planned = await plannedSheetIds(db, request);
+    const sheets = await readRows(planned.plan, planned.ids);
+    return { rows: await listRows(db, companyId, listType, sheets), total: planned.total };
+  });
+}
+
+/**
+ * Every sheet id of the list, in its order, from index keys alone (the export reads the rows by
+ * id in batches: a window per batch would walk the list from its start each time).
+ */
+export function sheetListIds(
+  db: PurchasingDb,
+  request: Omit<SheetListRequest, 'offset' | 'limit'>,
+): Promise<number[]> {
+  const { companyId, listType, query, timeZone } = request;
+  return db.transaction('r', LIST_TABLES(db), async () => {
+    const sort = sheetListSort(query, listType);
+    if (sheetListIsDirect(query, listType, timeZone) && isIndexedSort(sort)) {
+      const range = purchaseListRange(db, { companyId, listType, sort: sort.key });
+      const keys = await (sort.direction === 'desc' ? range.reverse() : range).primaryKeys();
+      return keys.map(([, id]) => id);
+    }
+    const planned = await plannedSheetIds(db, { ...request, offset: 0, limit: Infinity });
+    return planned.ids;
+  });
+}
+
+/** The list's rows of these ids, in their order; ids no longer stored are left out. */
+export function sheetListRowsOf(
+  db: PurchasingDb,
+  companyId: number,
+  listType: SheetListType,
+  ids: readonly number[],
+): Promise<SheetListRow[]> {
+  return db.transaction('r', [db.sheets, db.orders], async () => {
+    const sheets = await db.sheets.bulkGet(ids.map((id) => [companyId, id] as [number, number]));
+    const stored = sheets.filter((sheet): sheet is StoredSheet => sheet !== undefined);
+    return listRows(db, companyId, listType, stored);
   });
 }

@@ -11,6 +11,7 @@ export const EXPORT_TEXT = {
   LINES_SHEET: '产品明细',
   TITLE: '导出',
   PROGRESS_LABEL: '导出进度',
+  PREPARING: '正在准备导出…',
   READING: (done: number, total: number) => `正在读取 ${done} / ${total} 条`,
   WRITING: '正在生成文件…',
   READY: (rows: number) => `已导出 ${rows} 条`,

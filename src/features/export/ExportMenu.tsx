@@ -3,6 +3,7 @@
 // there is nothing to export (an empty or loading list).
 import { Button, Menu } from '@mantine/core';
 import { IconChevronDown, IconDownload } from '@tabler/icons-react';
+import { useRef } from 'react';
 import { EXPORT_TEXT } from '../../domain/export/exportText';
 import { ExportDialog } from './ExportDialog';
 import type { ExportFormat, ExportRequest } from './exportFile';
@@ -24,11 +25,13 @@ export function ExportMenu({
   testId = 'list-export',
 }: ExportMenuProps) {
   const exporting = useExport();
+  const button = useRef<HTMLButtonElement>(null);
   return (
     <>
       <Menu position="bottom-end" shadow="md">
         <Menu.Target>
           <Button
+            ref={button}
             variant="default"
             size={size}
             leftSection={<IconDownload size={14} />}
@@ -49,7 +52,7 @@ export function ExportMenu({
           </Menu.Item>
         </Menu.Dropdown>
       </Menu>
-      <ExportDialog exporting={exporting} />
+      <ExportDialog exporting={exporting} returnTo={button} />
     </>
   );
 }

@@ -1,13 +1,12 @@
 // A list's or an order's export, made from the device's database only (it works offline; the
-// export worker runs it off the main thread, exportWorker.ts): the list is read in windows through
-// the very queries the screen uses, with its filters and sort, so the file holds the rows the
-// screen shows, in its order; a window's rows become typed cells at once and are dropped, so 100k
-// rows never sit in memory as rows. Progress is reported per window.
+// export worker runs it off the main thread, exportWorker.ts): the list's ids come from the plan
+// the screen's window query uses (the same tab, filters and sort), so the file holds the rows the
+// screen shows, in its order; the rows are then read by id in batches, each batch becoming typed
+// cells at once, so 100k rows never sit in memory as rows. Progress is reported per batch.
 import type { PurchasingDb } from '../../data/db';
 import type { StoredOrder } from '../../data/derive';
-import type { ListWindow } from '../../data/lists/listStreams';
-import { orderListWindow } from '../../data/lists/orderListQuery';
-import { type SheetListRow, sheetListWindow } from '../../data/lists/sheetListQuery';
+import { orderListIds } from '../../data/lists/orderListQuery';
+import { type SheetListRow, sheetListIds, sheetListRowsOf } from '../../data/lists/sheetListQuery';
 import { CSV_TYPE, csvText } from '../../domain/export/csv';
 import {
   type ExportCell,
@@ -50,36 +49,36 @@ export interface ExportResult {
   rows: number;
 }
 
-/** Rows read per window: a few ms of IndexedDB each, and progress the user can see move. */
+/** Rows read per batch: a few ms of IndexedDB each, and progress the user can see move. */
 export const EXPORT_WINDOW = 1000;
 
 interface RowSource<R> {
-  read(offset: number, limit: number): Promise<ListWindow<R>>;
-  idOf(row: R): number;
+  /** Every id of the list, in its order (index keys only). */
+  ids(): Promise<number[]>;
+  /** The rows of these ids, in their order; those deleted since are left out. */
+  rows(ids: readonly number[]): Promise<R[]>;
 }
 
 /**
- * Every row of a list, window after window, as cells. The sync may write between two windows: a
- * row already taken is not taken twice, and the walk ends at the first short window.
+ * Every row of a list as cells: its ids first, in order, then the rows by id, batch after batch.
+ * A sync writing meanwhile cannot repeat or reorder a row; a row it deletes is left out, a row it
+ * changes is exported as it is now.
  */
 async function listCells<R>(
   source: RowSource<R>,
   columns: readonly ExportColumn<R>[],
   onProgress: ExportProgress,
 ): Promise<ExportCell[][]> {
-  const rows: ExportCell[][] = [];
-  const taken = new Set<number>();
-  for (let offset = 0; ; offset += EXPORT_WINDOW) {
-    const window = await source.read(offset, EXPORT_WINDOW);
-    for (const row of window.rows) {
-      const id = source.idOf(row);
-      if (taken.has(id)) continue;
-      taken.add(id);
-      rows.push(rowCells(columns, row, rows.length));
+  const ids = await source.ids();
+  onProgress(0, ids.length);
+  const cells: ExportCell[][] = [];
+  for (let start = 0; start < ids.length; start += EXPORT_WINDOW) {
+    for (const row of await source.rows(ids.slice(start, start + EXPORT_WINDOW))) {
+      cells.push(rowCells(columns, row, cells.length));
     }
-    onProgress(rows.length, Math.max(window.total, rows.length));
-    if (window.rows.length < EXPORT_WINDOW) return rows;
+    onProgress(Math.min(start + EXPORT_WINDOW, ids.length), ids.length);
   }
+  return cells;
 }
 
 async function exportTable(
@@ -93,9 +92,11 @@ async function exportTable(
       const { tab, query } = request;
       const columns = orderExportColumns(timeZone);
       const source: RowSource<StoredOrder> = {
-        read: (offset, limit) =>
-          orderListWindow(db, { companyId, tab, query, timeZone, offset, limit }),
-        idOf: (order) => order.id,
+        ids: () => orderListIds(db, { companyId, tab, query, timeZone }),
+        rows: async (ids) =>
+          (await db.orders.bulkGet(ids.map((id) => [companyId, id] as [number, number]))).filter(
+            (order): order is StoredOrder => order !== undefined,
+          ),
       };
       return tableOf(sheet, columns, await listCells(source, columns, onProgress));
     }
@@ -103,9 +104,8 @@ async function exportTable(
       const { listType, query } = request;
       const columns = purchaseExportColumns(listType, timeZone);
       const source: RowSource<SheetListRow> = {
-        read: (offset, limit) =>
-          sheetListWindow(db, { companyId, listType, query, timeZone, offset, limit }),
-        idOf: (row) => row.sheet.id,
+        ids: () => sheetListIds(db, { companyId, listType, query, timeZone }),
+        rows: (ids) => sheetListRowsOf(db, companyId, listType, ids),
       };
       return tableOf(sheet, columns, await listCells(source, columns, onProgress));
     }

@@ -1,6 +1,6 @@
 // The purchase list and order list windows (src/data/lists/sheetListQuery.ts, orderListQuery.ts)
 // against a plain reference written from the spec's words: filter the company's rows of the tab,
-// sort with nulls last and ties by id, slice. Random queries (fast-check) over one data set with
+// sort with nulls last and ties by id, slice; and the export's ids of the whole list. Random queries (fast-check) over one data set with
 // colliding values, absent values, unknown states and cancelled orders, each run both ways a
 // filter can be answered (matches sorted in memory, or the index walked). A read probe checks
 // that no query scans: every read is a bounded range.
@@ -11,8 +11,16 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { OrderRow, SheetRow } from '../../../src/contract/feedRows';
 import type { PurchasingDb } from '../../../src/data/db';
 import { LIST_KEYS_INDEX } from '../../../src/data/lists/listIndex';
-import { orderListIsDirect, orderListWindow } from '../../../src/data/lists/orderListQuery';
-import { sheetListIsDirect, sheetListWindow } from '../../../src/data/lists/sheetListQuery';
+import {
+  orderListIds,
+  orderListIsDirect,
+  orderListWindow,
+} from '../../../src/data/lists/orderListQuery';
+import {
+  sheetListIds,
+  sheetListIsDirect,
+  sheetListWindow,
+} from '../../../src/data/lists/sheetListQuery';
 import { applyRows } from '../../../src/data/writes';
 import {
   containsText,
@@ -382,6 +390,10 @@ describe('sheetListWindow', () => {
             { ...w, direct: sheetListIsDirect(query, listType, TZ) },
             (row) => row.sheet.id,
           );
+          // The export's ids: the whole list in the same order, whatever the window.
+          expect(
+            await sheetListIds(db, { ...request(query, w, inMemoryMatches), listType }),
+          ).toEqual(expectedSheets(listType, query));
           for (const { sheet: s, order: o } of rows) {
             expect(o?.id ?? null).toBe(
               listType === 'OUTBOUND_PAYING' ||
@@ -417,6 +429,9 @@ describe('orderListWindow', () => {
             expectedOrders(tab, query),
             { ...w, direct: orderListIsDirect(query, TZ) },
             (order) => order.id,
+          );
+          expect(await orderListIds(db, { ...request(query, w, inMemoryMatches), tab })).toEqual(
+            expectedOrders(tab, query),
           );
         },
       ),
