@@ -112,3 +112,25 @@ test('the list export by keyboard: menu by Enter and arrows, the dialog holds th
   await expect(dialog).toBeHidden();
   await expect(menu).toBeFocused();
 });
+
+test('a list row takes the focus and Enter opens it; Enter on its copy button only copies', async ({
+  shell,
+  page,
+}) => {
+  await shell.openSignedIn('/order/order/list?orderType=ALL');
+  await shell.synced();
+  const row = page.getByTestId('list-row').first();
+  await expect(row).toBeVisible();
+  const number = (await row.locator('td').nth(1).innerText()).trim();
+  const copy = row.getByRole('button', { name: /复制/ });
+  await copy.focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/order\/order\/list/);
+  // Shift+Tab from the copy button reaches the row itself, its focus drawn.
+  await page.keyboard.press('Shift+Tab');
+  await expect(row).toBeFocused();
+  expect((await focusIn(page, page.getByRole('table'))).drawn).toBe(true);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/order\/order\/detail\?id=\d+/);
+  await expect(page.getByText(number).first()).toBeVisible();
+});

@@ -92,6 +92,26 @@ export function showsListTotal(state: string): boolean {
   return inStates(LIST_TOTAL_STATES, state);
 }
 
+/** An amount with its currency, as the supplier nodes carry it. */
+export interface NodeAmount {
+  taxed_amount: number | null;
+  currency: string | null;
+}
+
+/**
+ * The purchase list's 含税总价 (§4.2): on the tabs with the order table, the order's amount (the
+ * sheet's while it has no order); on the inquiry table, the sheet's in the states that show it.
+ * Null where the list says 待确认.
+ */
+export function listTaxedTotal(
+  sheet: { state: string; supplier_node: NodeAmount },
+  order: { supplier_node: NodeAmount } | null,
+  orderTable: boolean,
+): NodeAmount | null {
+  if (orderTable) return order?.supplier_node ?? sheet.supplier_node;
+  return showsListTotal(sheet.state) ? sheet.supplier_node : null;
+}
+
 /** A sheet not yet saved (no state) is the create form, which is a draft too. */
 function isDraft(state: string | null | undefined): boolean {
   return state === null || state === undefined || inStates(DRAFT_STATES, state);

@@ -22,7 +22,7 @@ import {
 import { PAYMENT_STATES, SUPPLIER_INVOICE_STATES } from '../../domain/finance/labels';
 import type { OrderListColumn } from '../../domain/list/listSort';
 import { ORDER_LIST_COLUMNS } from '../../domain/list/listSort';
-import { ORDER_COLUMN_LABELS, PURCHASE_COLUMN_LABELS } from '../../domain/list/listText';
+import { LIST_TEXT, ORDER_COLUMN_LABELS, PURCHASE_COLUMN_LABELS } from '../../domain/list/listText';
 import { ORDER_PRODUCT_COLUMNS } from '../../domain/orders/orderDetail';
 import { orderStateLabel } from '../../domain/orders/orderStates';
 import {
@@ -30,7 +30,7 @@ import {
   SHEET_LIST_TYPE_INFO,
   type SheetListType,
 } from '../../domain/purchase/listTypes';
-import { showsListTotal } from '../../domain/purchase/rules';
+import { listTaxedTotal } from '../../domain/purchase/rules';
 import { sheetStateLabel } from '../../domain/purchase/sheetStates';
 
 /** Headers of the columns the screen folds into another. */
@@ -99,14 +99,10 @@ export function orderExportColumns(timeZone: string): ExportColumn<StoredOrder>[
   return ORDER_LIST_COLUMNS.flatMap((column) => orderColumn(column, timeZone));
 }
 
-/** The purchase list's 含税总价, as its cell (purchaseColumns.tsx `taxedTotal`). */
+/** The purchase list's 含税总价 (listTaxedTotal); empty where the screen says 待确认. */
 function taxedTotal({ sheet, order }: SheetListRow, listType: SheetListType): ExportCell {
-  if (SHEET_LIST_TYPE_INFO[listType].table === 'order') {
-    const node = order?.supplier_node ?? sheet.supplier_node;
-    return money(node.taxed_amount, node.currency);
-  }
-  if (!showsListTotal(sheet.state)) return null;
-  return money(sheet.supplier_node.taxed_amount, sheet.supplier_node.currency);
+  const total = listTaxedTotal(sheet, order, SHEET_LIST_TYPE_INFO[listType].table === 'order');
+  return total && money(total.taxed_amount, total.currency);
 }
 
 function purchaseCell(
@@ -118,7 +114,8 @@ function purchaseCell(
     case 'index':
       return (_row, index) => number(index + 1);
     case 'purchaseNumber':
-      return ({ sheet }) => text(sheet.name);
+      // A sheet made offline has no number until the server gives it one: named as on screen.
+      return ({ sheet }) => text(sheet.name || LIST_TEXT.UNNUMBERED);
     case 'brand':
       return ({ sheet }) => text(sheet.brand_name || sheet.brand?.name);
     case 'owner':

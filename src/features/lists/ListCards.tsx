@@ -11,7 +11,7 @@ import classes from './lists.module.css';
 import type { ScrollTarget } from './useListState';
 import type { ListRows } from './useListWindow';
 import { useWindowHeight } from './useWindowHeight';
-import { sameShownRow, useScrollTarget, useVirtualRows } from './virtualRows';
+import { keyboardOpen, sameShownRow, useScrollTarget, useVirtualRows } from './virtualRows';
 
 export interface ListCardsProps<T> {
   rows: ListRows<T>;
@@ -86,6 +86,8 @@ function RowCard<T>({ row, index, dimmed, open, render }: CardProps<T>) {
       withBorder
       padding="sm"
       onClick={row === undefined ? undefined : () => open(row, index)}
+      {...(row !== undefined && keyboardOpen(() => open(row, index)))}
+      className={classes.card}
       style={{ cursor: 'pointer', ...(dimmed ? DIMMED : {}) }}
       data-testid="list-card"
       data-dimmed={dimmed || undefined}

@@ -15,7 +15,7 @@ import classes from './lists.module.css';
 import type { ScrollTarget } from './useListState';
 import type { ListRows } from './useListWindow';
 import { useWindowHeight } from './useWindowHeight';
-import { sameShownRow, useScrollTarget, useVirtualRows } from './virtualRows';
+import { keyboardOpen, sameShownRow, useScrollTarget, useVirtualRows } from './virtualRows';
 
 export interface Column<T> {
   key: string;
@@ -146,6 +146,7 @@ function TableRow<T>({ row, index, columns, dimmed, open }: RowProps<T>) {
       className={classes.row}
       aria-rowindex={index + 2}
       onClick={row === undefined ? undefined : () => open(row, index)}
+      {...(row !== undefined && keyboardOpen(() => open(row, index)))}
       data-testid="list-row"
       data-dimmed={dimmed || undefined}
       data-loading={row === undefined || undefined}

@@ -1,9 +1,10 @@
 // What the table and the phone cards share around their virtualizer: the rows read follow the
 // positions in view, the next page loads when the end comes within 100 px (infinite scroll,
 // §2.2), the row at the top of the view is reported (the pager's current page, §9), the pager's
-// jump scrolls to its page's first row, and a row renders again only when what it shows changes.
+// jump scrolls to its page's first row, a row renders again only when what it shows changes, and
+// a row opens from the keyboard as from a click.
 import type { VirtualItem, Virtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef } from 'react';
+import { type KeyboardEvent, useEffect, useRef } from 'react';
 import { shouldLoadMore } from '../../domain/list/paging';
 import type { ScrollTarget } from './useListState';
 import type { ListRows } from './useListWindow';
@@ -74,4 +75,20 @@ export function sameShownRow<T>(a: ShownRow<T>, b: ShownRow<T>): boolean {
     a.dimmed === b.dimmed &&
     (a.row === undefined) === (b.row === undefined)
   );
+}
+
+/**
+ * A row (or card) reachable with Tab and opened with Enter, as a click opens it: without this a
+ * keyboard could not leave a list for a detail. A key on a button inside the row (copy, 申请取消)
+ * stays that button's.
+ */
+export function keyboardOpen(open: () => void) {
+  return {
+    tabIndex: 0,
+    onKeyDown(event: KeyboardEvent<HTMLElement>) {
+      if (event.key !== 'Enter' || event.target !== event.currentTarget) return;
+      event.preventDefault();
+      open();
+    },
+  };
 }

@@ -8,6 +8,7 @@ import {
   canSendInquiry,
   DEFAULT_PAYMENT_METHOD,
   linesEditable,
+  listTaxedTotal,
   ownerCandidates,
   type StaffMember,
   showsListTotal,
@@ -197,4 +198,22 @@ describe('ownerCandidates', () => {
 
 it('a new sheet pays by ADVANCE_PAYMENT', () => {
   expect(DEFAULT_PAYMENT_METHOD).toBe('ADVANCE_PAYMENT');
+});
+
+describe('listTaxedTotal', () => {
+  const sheetNode = { taxed_amount: 10, currency: 'EUR' };
+  const orderNode = { taxed_amount: 11.3, currency: 'CNY' };
+
+  it("shows the order's amount on the order table, the sheet's while it has no order", () => {
+    const sheet = { state: 'DRAFT', supplier_node: sheetNode };
+    expect(listTaxedTotal(sheet, { supplier_node: orderNode }, true)).toBe(orderNode);
+    expect(listTaxedTotal(sheet, null, true)).toBe(sheetNode);
+  });
+
+  it("shows the sheet's amount on the inquiry table only in the states that show it", () => {
+    for (const [state, , , , , , total] of table) {
+      const shown = listTaxedTotal({ state, supplier_node: sheetNode }, null, false);
+      expect(shown).toBe(total ? sheetNode : null);
+    }
+  });
 });

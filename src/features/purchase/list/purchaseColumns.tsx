@@ -13,7 +13,7 @@ import {
   SHEET_LIST_TYPE_INFO,
   type SheetListType,
 } from '../../../domain/purchase/listTypes';
-import { showsListTotal } from '../../../domain/purchase/rules';
+import { listTaxedTotal } from '../../../domain/purchase/rules';
 import {
   isSheetState,
   SHEET_STATE_GROUP,
@@ -81,15 +81,10 @@ export function purchaseRowVersion({ sheet, order }: SheetListRow): string {
   return `${sheet.id}:${sheet.version}:${isPendingRow(sheet)}:${order?.version ?? ''}`;
 }
 
-/** The tax-inclusive total: the order's amount on the order table; on the inquiry table only in
- * the states the list shows it in (§4.2), 待确认 otherwise. */
+/** The tax-inclusive total (listTaxedTotal), 待确认 where the list shows none. */
 function taxedTotal({ sheet, order }: SheetListRow, listType: SheetListType): string {
-  if (SHEET_LIST_TYPE_INFO[listType].table === 'order') {
-    const node = order?.supplier_node ?? sheet.supplier_node;
-    return formatMoney(node.taxed_amount, node.currency);
-  }
-  if (!showsListTotal(sheet.state)) return MONEY_PLACEHOLDER;
-  return formatMoney(sheet.supplier_node.taxed_amount, sheet.supplier_node.currency);
+  const total = listTaxedTotal(sheet, order, SHEET_LIST_TYPE_INFO[listType].table === 'order');
+  return total ? formatMoney(total.taxed_amount, total.currency) : MONEY_PLACEHOLDER;
 }
 
 function cell(
