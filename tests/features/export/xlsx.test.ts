@@ -37,7 +37,9 @@ describe('xlsxBytes', () => {
     const rows = await readSheet(Buffer.from(bytes), { trim: false });
     expect(rows[0]).toEqual(['名称', '金额', '时间']);
     expect(rows[1]?.slice(0, 2)).toEqual(['<a & "b"> end ', -1234.5]);
-    expect((rows[1]?.[2] as unknown as Date).toISOString()).toBe('2025-01-10T02:30:00.000Z');
+    const time = rows[1]?.[2] as unknown as Date;
+    expect(time).toBeInstanceOf(Date);
+    expect(time.toISOString()).toBe('2025-01-10T02:30:00.000Z');
     expect(rows[2]).toEqual(['<a & "b"> end ', 7, null]);
     // A formula-like text stays text: the workbook has no formulas.
     expect(rows[3]).toEqual(['=1+1', 3, null]);
