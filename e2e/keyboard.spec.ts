@@ -1,56 +1,14 @@
-// The keyboard pass of issue 22 item 6 on an order in progress: each of the order detail's
-// dialogs (变更负责人, 申请取消订单, the chat panel) opens from its button with Enter, takes the
-// focus, keeps it inside while Tab and Shift+Tab go round (the trap), shows where the focus is
-// (a visible outline), closes with Escape without changing anything, and hands the focus back to
-// the button that opened it.
-import type { Locator, Page } from '@playwright/test';
+// The keyboard pass of issue 22 item 6. Each dialog of the order detail (变更负责人, 申请取消订单,
+// the chat panel) and of the sheet detail (变更负责人, 取消采购单, the chat panel) opens from its
+// button with Enter, takes the focus, keeps it inside while Tab and Shift+Tab go round (the trap),
+// shows where the focus is (a visible outline), closes with Escape without changing anything, and
+// hands the focus back to the button that opened it. A list's export goes by keyboard from menu to
+// file, and a list row opens with Enter.
 import { BuyerApi } from './fixtures/BuyerApi';
+import { dialogByKeyboard, focusIn } from './fixtures/keyboard';
 import { expect, test } from './fixtures/test';
 
 test.use({ account: 'buyer' });
-
-/**
- * Whether the focused element is inside `dialog`, and whether its focus is drawn: it looks
- * different focused (outline, shadow or border) than with the focus taken away for a moment.
- */
-async function focusIn(page: Page, dialog: Locator) {
-  const inside = await dialog.evaluate((element) => element.contains(document.activeElement));
-  const drawn = await page.evaluate(async () => {
-    const focused = document.activeElement;
-    // Past the inputs' border transition (Mantine: 100 ms).
-    const settle = () => new Promise((resolve) => setTimeout(resolve, 250));
-    if (!(focused instanceof HTMLElement) || focused === document.body) return false;
-    const look = () => {
-      const style = getComputedStyle(focused);
-      return [style.outlineStyle, style.outlineWidth, style.outlineColor, style.boxShadow]
-        .concat(style.borderColor)
-        .join('|');
-    };
-    const withFocus = look();
-    focused.blur();
-    await settle();
-    const without = look();
-    focused.focus();
-    await settle();
-    return withFocus !== without;
-  });
-  return { inside, drawn };
-}
-
-async function dialogByKeyboard(page: Page, opener: Locator, dialog: Locator) {
-  await opener.focus();
-  await page.keyboard.press('Enter');
-  await expect(dialog).toBeVisible();
-  await expect.poll(async () => (await focusIn(page, dialog)).inside).toBe(true);
-  for (const key of ['Tab', 'Tab', 'Tab', 'Tab', 'Tab', 'Tab', 'Shift+Tab', 'Shift+Tab']) {
-    await page.keyboard.press(key);
-    const seen = await focusIn(page, dialog);
-    expect(seen, `after ${key}`).toEqual({ inside: true, drawn: true });
-  }
-  await page.keyboard.press('Escape');
-  await expect(dialog).toBeHidden();
-  await expect(opener).toBeFocused();
-}
 
 test('the order detail’s dialogs: opened by Enter, focus trapped and drawn, Escape returns it', async ({
   shell,
@@ -133,4 +91,46 @@ test('a list row takes the focus and Enter opens it; Enter on its copy button on
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/order\/order\/detail\?id=\d+/);
   await expect(page.getByText(number).first()).toBeVisible();
+});
+
+test('the sheet detail’s dialogs: opened by Enter, focus trapped and drawn, Escape returns it', async ({
+  shell,
+  page,
+  request,
+}) => {
+  await shell.openSignedIn('/home');
+  await shell.synced();
+  const api = await BuyerApi.of(page, request);
+  const { items } = await api.sheets({ sheetType: 'INQUIRY' });
+  const sheet = items.find((s) => s.state === 'INQUIRY_SENT');
+  if (!sheet) throw new Error('the demo data has an inquiry sent');
+  await page.goto(`/inquiry-quotation/detail?id=${sheet.id}`);
+
+  const owner = page.getByRole('button', { name: '变更负责人' });
+  await expect(owner).toBeEnabled({ timeout: 20_000 });
+  await dialogByKeyboard(page, owner, page.getByRole('dialog', { name: '变更负责人' }));
+
+  const cancel = page.getByRole('button', { name: '取消采购单' });
+  await dialogByKeyboard(page, cancel, page.getByRole('dialog', { name: '取消采购单' }));
+
+  const chat = page.getByTestId('chat-button');
+  await dialogByKeyboard(
+    page,
+    chat,
+    page.getByRole('dialog').filter({ has: page.getByTestId('chat-panel') }),
+  );
+
+  // Nothing was changed on the way.
+  const after = (await api.sheets({ sheetType: 'ALL' })).items.find((s) => s.id === sheet.id);
+  expect(after?.state).toBe('INQUIRY_SENT');
+});
+
+test('写邮件 on the to-do page: opened by Enter, focus trapped and drawn, Escape returns it', async ({
+  shell,
+  page,
+}) => {
+  await shell.openSignedIn('/message/waiting/list');
+  const write = page.getByRole('button', { name: '写邮件' });
+  await expect(write).toBeEnabled({ timeout: 20_000 });
+  await dialogByKeyboard(page, write, page.getByRole('dialog', { name: '写邮件' }));
 });

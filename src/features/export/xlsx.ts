@@ -3,7 +3,7 @@
 // numbers in their currency's format, times as spreadsheet dates (serial days) at the user's wall
 // clock. The parts are zipped with fflate's synchronous zip: it runs in the export worker already,
 // and fflate's asynchronous zip starts workers from blob URLs, which the app's CSP refuses (the
-// reason write-excel-file is not used: docs/decisions.md "List export").
+// reason write-excel-file is not used: docs/decisions.md "Export to Excel and CSV").
 import { strToU8, zipSync } from 'fflate';
 import {
   EXCEL_DATE_FORMAT,
