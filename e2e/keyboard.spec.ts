@@ -134,3 +134,18 @@ test('写邮件 on the to-do page: opened by Enter, focus trapped and drawn, Esc
   await expect(write).toBeEnabled({ timeout: 20_000 });
   await dialogByKeyboard(page, write, page.getByRole('dialog', { name: '写邮件' }));
 });
+
+test('重置密码 in the personal centre: opened by Enter, focus trapped and drawn, Escape returns it', async ({
+  shell,
+  page,
+}) => {
+  await shell.openSignedIn('/user/user-center');
+  const reset = page.getByRole('button', { name: '重置密码' });
+  await expect(reset).toBeEnabled({ timeout: 20_000 });
+  const dialog = page.getByRole('dialog', { name: '重置密码' });
+  await dialogByKeyboard(page, reset, dialog);
+  // Its password fields' eye buttons are named in Chinese (Mantine's own name is English).
+  await reset.press('Enter');
+  await expect(dialog.getByRole('button', { name: '显示或隐藏密码' })).toHaveCount(2);
+  await page.keyboard.press('Escape');
+});

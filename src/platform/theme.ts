@@ -1,6 +1,12 @@
 // The Mantine theme of every screen, the config error page included (main.tsx renders that
 // before App exists, so the theme sits in the platform, below both).
-import { type CSSVariablesResolver, createTheme, Drawer, Modal } from '@mantine/core';
+import {
+  type CSSVariablesResolver,
+  createTheme,
+  Drawer,
+  Modal,
+  PasswordInput,
+} from '@mantine/core';
 import { COMMON_LABELS } from '../domain/messages/common';
 
 /** Every dialog's and drawer's × gets a name (axe button-name); a dialog may name it otherwise. */
@@ -18,6 +24,10 @@ export const theme = createTheme({
   components: {
     Modal: Modal.extend({ defaultProps: { closeButtonProps } }),
     Drawer: Drawer.extend({ defaultProps: { closeButtonProps } }),
+    // Its eye button is named in Chinese, as every other control (Mantine's is English).
+    PasswordInput: PasswordInput.extend({
+      defaultProps: { visibilityToggleButtonProps: { 'aria-label': COMMON_LABELS.SHOW_PASSWORD } },
+    }),
   },
 });
 

@@ -46,6 +46,8 @@ export const COMMON_LABELS = {
   CLOSE: '关闭',
   /** ours: the name of the copy button beside a number (the spec words only its messages). */
   COPY: '复制',
+  /** ours: the eye button of a password field (Mantine names it in English). */
+  SHOW_PASSWORD: '显示或隐藏密码',
 } as const;
 
 export type CommonMessageKey = keyof typeof COMMON_MESSAGES;
