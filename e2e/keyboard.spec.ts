@@ -4,11 +4,27 @@
 // shows where the focus is (a visible outline), closes with Escape without changing anything, and
 // hands the focus back to the button that opened it. A list's export goes by keyboard from menu to
 // file, and a list row opens with Enter.
+import type { Page } from '@playwright/test';
 import { BuyerApi } from './fixtures/BuyerApi';
 import { dialogByKeyboard, focusIn } from './fixtures/keyboard';
 import { expect, test } from './fixtures/test';
 
 test.use({ account: 'buyer' });
+
+/** A detail's three dialogs by keyboard: 变更负责人, its cancel dialog, the chat panel. */
+async function detailDialogs(page: Page, cancel: { button: string; dialog: string }) {
+  const owner = page.getByRole('button', { name: '变更负责人' });
+  await expect(owner).toBeEnabled({ timeout: 20_000 });
+  await dialogByKeyboard(page, owner, page.getByRole('dialog', { name: '变更负责人' }));
+  const cancelButton = page.getByRole('button', { name: cancel.button });
+  await dialogByKeyboard(page, cancelButton, page.getByRole('dialog', { name: cancel.dialog }));
+  const chat = page.getByTestId('chat-button');
+  await dialogByKeyboard(
+    page,
+    chat,
+    page.getByRole('dialog').filter({ has: page.getByTestId('chat-panel') }),
+  );
+}
 
 test('the order detail’s dialogs: opened by Enter, focus trapped and drawn, Escape returns it', async ({
   shell,
@@ -23,19 +39,7 @@ test('the order detail’s dialogs: opened by Enter, focus trapped and drawn, Es
   if (!order) throw new Error('the demo data has an order in progress');
   await page.goto(`/order/order/detail?orderType=ALL&id=${order.id}&module=ORDER`);
 
-  const owner = page.getByRole('button', { name: '变更负责人' });
-  await expect(owner).toBeEnabled({ timeout: 20_000 });
-  await dialogByKeyboard(page, owner, page.getByRole('dialog', { name: '变更负责人' }));
-
-  const cancel = page.getByRole('button', { name: '申请取消' });
-  await dialogByKeyboard(page, cancel, page.getByRole('dialog', { name: '申请取消订单' }));
-
-  const chat = page.getByTestId('chat-button');
-  await dialogByKeyboard(
-    page,
-    chat,
-    page.getByRole('dialog').filter({ has: page.getByTestId('chat-panel') }),
-  );
+  await detailDialogs(page, { button: '申请取消', dialog: '申请取消订单' });
 
   // Nothing was changed on the way: the order is as the server had it.
   const [after] = (await api.orders()).items.filter((o) => o.id === order.id);
@@ -106,19 +110,7 @@ test('the sheet detail’s dialogs: opened by Enter, focus trapped and drawn, Es
   if (!sheet) throw new Error('the demo data has an inquiry sent');
   await page.goto(`/inquiry-quotation/detail?id=${sheet.id}`);
 
-  const owner = page.getByRole('button', { name: '变更负责人' });
-  await expect(owner).toBeEnabled({ timeout: 20_000 });
-  await dialogByKeyboard(page, owner, page.getByRole('dialog', { name: '变更负责人' }));
-
-  const cancel = page.getByRole('button', { name: '取消采购单' });
-  await dialogByKeyboard(page, cancel, page.getByRole('dialog', { name: '取消采购单' }));
-
-  const chat = page.getByTestId('chat-button');
-  await dialogByKeyboard(
-    page,
-    chat,
-    page.getByRole('dialog').filter({ has: page.getByTestId('chat-panel') }),
-  );
+  await detailDialogs(page, { button: '取消采购单', dialog: '取消采购单' });
 
   // Nothing was changed on the way.
   const after = (await api.sheets({ sheetType: 'ALL' })).items.find((s) => s.id === sheet.id);
