@@ -15,8 +15,6 @@ import { orderListSort } from '../../domain/list/listSort';
 import type { OrderSortKey, OrderTab } from '../../domain/orders/orderTabs';
 import type { PurchasingDb } from '../db';
 import type { StoredOrder } from '../derive';
-import { INDEX } from '../schema';
-import { prefixRange } from '../totals';
 import {
   type OrderField,
   orderFieldValue,
@@ -34,7 +32,7 @@ import {
   readRows,
 } from './listPlan';
 import { type ListWindow, sortInMemory } from './listStreams';
-import { orderListPage } from './queries';
+import { orderListPage, orderTabRange } from './queries';
 
 export interface OrderListRequest {
   companyId: number;
@@ -89,7 +87,7 @@ export function orderListIsDirect(query: ListQuery, timeZone: string): boolean {
 }
 
 /** The planned list's ids at [offset, offset + limit), and its length (listPlan.ts). */
-function plannedOrderIds(
+async function plannedOrderIds(
   db: PurchasingDb,
   request: OrderListRequest,
 ): Promise<{ plan: ListPlan<StoredOrder>; ids: number[]; total: number }> {
@@ -111,17 +109,16 @@ function plannedOrderIds(
     rows: new Map(),
     inMemoryMatches: request.inMemoryMatches ?? IN_MEMORY_MATCHES,
   };
-  return matchingIds(plan, filters).then((only) =>
-    plannedIds(plan, {
-      only,
-      walk: fieldWalk(plan, field, sort.direction),
-      slotOf: (order) => orderSlot(order),
-      sortMatches: (orders) =>
-        Dexie.Promise.resolve(sortInMemory(orders, memorySortKey(field), sort.direction)),
-      offset,
-      limit,
-    }).then((planned) => ({ plan, ...planned })),
-  );
+  const planned = await plannedIds(plan, {
+    only: await matchingIds(plan, filters),
+    walk: fieldWalk(plan, field, sort.direction),
+    slotOf: (order) => orderSlot(order),
+    sortMatches: (orders) =>
+      Dexie.Promise.resolve(sortInMemory(orders, memorySortKey(field), sort.direction)),
+    offset,
+    limit,
+  });
+  return { plan, ...planned };
 }
 
 export function orderListWindow(
@@ -156,15 +153,22 @@ export function orderListIds(
   const { companyId, tab, query, timeZone } = request;
   return db.transaction('r', [db.orders, db.listTotals, db.numberColumns], async () => {
     if (orderListIsDirect(query, timeZone)) {
-      const [lower, upper] = prefixRange([companyId, tab]);
-      const range = db.orders.where(INDEX.orders.tabs).between(lower, upper, true, true);
-      const keys = await (orderListSort(query).direction === 'desc'
-        ? range.reverse()
-        : range
-      ).primaryKeys();
+      const range = orderTabRange(db, companyId, tab);
+      const direction = orderListSort(query).direction;
+      const keys = await (direction === 'desc' ? range.reverse() : range).primaryKeys();
       return keys.map(([, id]) => id);
     }
     const planned = await plannedOrderIds(db, { ...request, offset: 0, limit: Infinity });
     return planned.ids;
   });
+}
+
+/** The orders of these ids, in their order; ids no longer stored are left out. */
+export async function orderListRowsOf(
+  db: PurchasingDb,
+  companyId: number,
+  ids: readonly number[],
+): Promise<StoredOrder[]> {
+  const orders = await db.orders.bulkGet(ids.map((id) => [companyId, id] as [number, number]));
+  return orders.filter((order): order is StoredOrder => order !== undefined);
 }

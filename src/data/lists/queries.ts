@@ -77,6 +77,12 @@ export function purchaseListPage(
   });
 }
 
+/** The order list's tab (ALL included) as one range of `tab_keys`, by create time ascending. */
+export function orderTabRange(db: PurchasingDb, companyId: number, tab: OrderTab) {
+  const [lower, upper] = prefixRange([companyId, tab]);
+  return db.orders.where(INDEX.orders.tabs).between(lower, upper, true, true);
+}
+
 /** The order list: one tab of the company (ALL included), by create time. */
 export function orderListPage(
   db: PurchasingDb,
@@ -84,8 +90,7 @@ export function orderListPage(
 ): Promise<Page<StoredOrder>> {
   const { companyId, tab, direction, offset, limit } = query;
   return db.transaction('r', db.orders, db.listTotals, async () => {
-    const [lower, upper] = prefixRange([companyId, tab]);
-    const range = db.orders.where(INDEX.orders.tabs).between(lower, upper, true, true);
+    const range = orderTabRange(db, companyId, tab);
     // Both reads at once: one round trip to IndexedDB, not two.
     const [items, total] = await Dexie.Promise.all([
       (direction === 'desc' ? range.reverse() : range).offset(offset).limit(limit).toArray(),

@@ -5,7 +5,7 @@
 // cells at once, so 100k rows never sit in memory as rows. Progress is reported per batch.
 import type { PurchasingDb } from '../../data/db';
 import type { StoredOrder } from '../../data/derive';
-import { orderListIds } from '../../data/lists/orderListQuery';
+import { orderListIds, orderListRowsOf } from '../../data/lists/orderListQuery';
 import { type SheetListRow, sheetListIds, sheetListRowsOf } from '../../data/lists/sheetListQuery';
 import { CSV_TYPE, csvText } from '../../domain/export/csv';
 import {
@@ -93,10 +93,7 @@ async function exportTable(
       const columns = orderExportColumns(timeZone);
       const source: RowSource<StoredOrder> = {
         ids: () => orderListIds(db, { companyId, tab, query, timeZone }),
-        rows: async (ids) =>
-          (await db.orders.bulkGet(ids.map((id) => [companyId, id] as [number, number]))).filter(
-            (order): order is StoredOrder => order !== undefined,
-          ),
+        rows: (ids) => orderListRowsOf(db, companyId, ids),
       };
       return tableOf(sheet, columns, await listCells(source, columns, onProgress));
     }

@@ -138,6 +138,9 @@ function ListScreenImpl<T, V extends string>({ kind, type, search }: ListScreenP
       sheet: label,
     });
   }, [rows.total, kind, type, query, db, companyId, timeZone, label]);
+  // One element while the request stays the same: ListToolbar is memoised, and the screen renders
+  // again on every page the scroll passes.
+  const tools = useMemo(() => <ExportMenu request={exportRequest} />, [exportRequest]);
 
   const onTab = useCallback(
     (value: V | 'ALL') => go(resetListQuery({ ...query, [kind.param]: value })),
@@ -205,7 +208,7 @@ function ListScreenImpl<T, V extends string>({ kind, type, search }: ListScreenP
         pageSize={query.pageSize}
         onPageSize={state.setPageSize}
         {...(sort && { sort })}
-        tools={<ExportMenu request={exportRequest} />}
+        tools={tools}
         pager={
           rows.total !== undefined && (
             <ListPager
