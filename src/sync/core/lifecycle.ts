@@ -16,7 +16,7 @@ import {
   withIfMatch,
 } from './mutations';
 import { type Outcome, retryAt } from './outcomes';
-import { rebase } from './rebase';
+import { newestServerRow, rebase } from './rebase';
 import { type EntryMeta, entityKey, type IdMap, type Row, type RowKey } from './types';
 
 export const markSending = (entry: OutboxEntry): OutboxEntry => ({ ...entry, status: 'sending' });
@@ -121,7 +121,11 @@ export function applyOutcome(
           status: outcome.status,
           code: outcome.code,
           message: outcome.message,
-          serverRow: outcome.kind === 'rejected' ? outcome.serverRow : null,
+          // A retry that overwrites sends If-Match of the newest row the device has seen.
+          serverRow:
+            outcome.kind === 'rejected' && outcome.serverRow
+              ? (newestServerRow(outcome.serverRow, entry.before[touchedKey(entry)]) ?? null)
+              : null,
         },
       };
   }

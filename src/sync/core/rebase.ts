@@ -80,6 +80,19 @@ export function enqueueEffect(
   return { rows: next, entry: { ...entry, before: { ...entry.before, [key]: current } } };
 }
 
+/**
+ * The row a rollback starts from: a refusal's server row (409), unless the row the entry kept is
+ * newer. A slow answer was read before a change a pull has brought since; rolling back onto it
+ * would put an older version over a newer one, and no later pull (its cursor past) repairs that.
+ */
+export function newestServerRow(
+  answered: Row | null,
+  kept: Row | null | undefined,
+): Row | null | undefined {
+  if (answered === null) return kept;
+  return kept && kept.version > answered.version ? kept : answered;
+}
+
 function replay(
   target: OutboxEntry,
   entries: readonly OutboxEntry[],
@@ -87,7 +100,7 @@ function replay(
   withTarget: boolean,
 ): RebaseResult {
   const key = touchedKey(target);
-  const before = serverRow ?? target.before[key];
+  const before = newestServerRow(serverRow, target.before[key]);
   if (before === undefined) return { rows: new Map(), entries: [], settled: [] };
   const from = entries.filter((entry) => entry.seq > target.seq && entry.id !== target.id);
   return rebase(new Map([[key, before]]), withTarget ? [target, ...from] : from);

@@ -74,6 +74,8 @@ export class PushScheduler {
       .catch((error: unknown) => this.failed(error))
       .finally(() => {
         this.running = null;
+        // Asked for while the loop was ending (arming its timer, say): it runs now, not never.
+        if (this.again) this.push();
       });
   }
 
@@ -234,7 +236,9 @@ export class PushScheduler {
     if (!this.host.isRunning() || this.host.observed.pausedForAuth) return;
     const { state, entries } = await this.view();
     const now = this.host.deps.now();
-    const ready = nextBatch(entries, state, now, 1).length > 0;
+    // An entry that passed the send window while waiting is refused at once, not left pending.
+    const ready =
+      nextBatch(entries, state, now, 1).length > 0 || expiredHeads(entries, state, now).length > 0;
     const wakes = [
       nextWakeAt(entries, state, now),
       this.uploadRetries.wakeAt(entries, state, now),

@@ -90,6 +90,25 @@ describe('applyOutcome', () => {
     expect(applyOutcome(sending, outcome, NOW, () => 0.5)).toMatchObject(expected);
   });
 
+  it('a slow 409 keeps the newer row a pull brought meanwhile, for If-Match on overwrite', () => {
+    const pulled = sheetRow(4, 8);
+    const held = { ...sending, before: { 'sheets:4': pulled } };
+    const refused = applyOutcome(
+      held,
+      {
+        kind: 'rejected',
+        status: 409,
+        code: 'VERSION_CONFLICT',
+        message: 'x',
+        serverRow: sheetRow(4, 6),
+      },
+      NOW,
+      () => 0.5,
+    );
+    expect(refused.failure?.serverRow).toBe(pulled);
+    expect(retryFailed(refused, NOW, { overwrite: true }).payload).toMatchObject({ ifMatch: 8 });
+  });
+
   it('a late answer does not undo a refusal already recorded; an apply still counts', () => {
     const refused = entry(1, sheetOwner(4, 3), {
       status: 'failed',

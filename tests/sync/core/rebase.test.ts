@@ -108,6 +108,22 @@ describe('enqueueEffect, rollback and reapply', () => {
     expect(rollback(refused, [refused]).rows.get('sheets:4')).toBe(server);
   });
 
+  it('a slow 409 never rolls back onto a server row older than one a pull brought meanwhile', () => {
+    const e = enqueueEffect(rows(['sheets:4', local]), entry(1, sheetOwner(4, 3, 8))).entry;
+    // Sent; the server refused it at version 6, then someone changed the row again (version 8)
+    // and a pull brought that before the refusal's answer arrived.
+    const pulled = sheetRow(4, 8, { current_node: { contacts_user: { id: 6, name: '后来' } } });
+    const [rebased] = rebase(rows(['sheets:4', pulled]), [{ ...e, status: 'sending' }]).entries;
+    if (!rebased) throw new Error('no rebased entry');
+    const answered = sheetRow(4, 6, { current_node: { contacts_user: { id: 5, name: '别人' } } });
+    const refused = {
+      ...rebased,
+      status: 'failed' as const,
+      failure: { status: 409, code: 'VERSION_CONFLICT', message: 'x', serverRow: answered },
+    };
+    expect(rollback(refused, [refused]).rows.get('sheets:4')).toEqual(pulled);
+  });
+
   it('a refused create disappears; the entries waiting on it change nothing', () => {
     const create = enqueueEffect(new Map(), entry(1, createSheet(-1)));
     const draft = enqueueEffect(create.rows, entry(2, saveDraft(-1, 0)));

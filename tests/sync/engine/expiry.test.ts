@@ -84,6 +84,48 @@ describe('an outbox entry older than the send window', () => {
     expect(await storedAnswers(h, `${id}.r1`)).toBe(1);
   });
 
+  it('passing the window while the engine waits is recorded without another wake', async () => {
+    // The clock jumps past the window as the offline attempt fails: when the push loop ends, the
+    // entry waits for no retry time; it must still be refused and shown, not left pending.
+    let clock = Date.now();
+    const net = new Network();
+    const fetch: typeof net.fetch = async (url, init) => {
+      try {
+        return await net.fetch(url, init);
+      } catch (error) {
+        if ((init.method ?? 'GET') !== 'GET') clock += OUTBOX_SEND_WINDOW_MS;
+        throw error;
+      }
+    };
+    const db = await openLocal();
+    suite.dbs.push(db);
+    const engine = makeEngine(h, db, net, {
+      fetch,
+      now: () => clock,
+      companies: [h.fx.companies.buyerA],
+    });
+    suite.engines.push(engine);
+    await engine.start();
+    await synced(engine);
+    const A = h.fx.companies.buyerA;
+    const sheetId = h.fx.sheets.draftA.id;
+    const before = asRow(await db.table('sheets').get([A, sheetId]));
+    if (!before) throw new Error('sheet not pulled');
+
+    net.mutationsOffline = true;
+    await engine.enqueue(A, {
+      type: 'sheet.changeOwner',
+      payload: {
+        id: sheetId,
+        ifMatch: before.version,
+        owner: { id: h.fx.contacts.adminA, name: '张管理' },
+      },
+    });
+    await until(() => engine.status().failed.length === 1, 'the expired entry refused and shown');
+    expect(net.mutations()).toHaveLength(1);
+    expect(asRow(await db.table('sheets').get([A, sheetId]))).toEqual(before);
+  });
+
   it('is left out of a batch read before it passed the window, and stays pending', async () => {
     const db = await openLocal();
     suite.dbs.push(db);
