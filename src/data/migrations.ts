@@ -6,7 +6,7 @@ import type { Transaction } from 'dexie';
 import type { StoredOrder, StoredSheet, StoredTodo } from './derive';
 import { todoV2Fields } from './derive';
 import { orderListKeys, sheetListKeys } from './lists/listIndex';
-import { todoPartyTotalKey } from './lists/listKeys';
+import { orderFigureShares, todoPartyTotalKey } from './lists/listKeys';
 import { addToColumns, type NumberColumn } from './lists/numberColumn';
 import type { ClientMeta, SchemaMeta } from './meta';
 import type { ListTotal } from './totals';
@@ -74,4 +74,23 @@ export async function upgradeToV4(tx: Transaction): Promise<void> {
   await tx.table<StoredOrder>('orders').each((order) => addToColumns(columns, 'orders', order));
   await tx.table<NumberColumn>('numberColumns').bulkPut([...columns.values()]);
   await tx.table('meta').put(schemaRow(4));
+}
+
+/**
+ * Version 5 keeps the dashboard's figures (orders awaiting each owner, goods due per day, spend
+ * per month and brand) among the totals: counted here from the stored orders, read only, so the
+ * 工作台 is right the moment the upgraded database opens.
+ */
+export async function upgradeToV5(tx: Transaction): Promise<void> {
+  const sums = new Map<string, number>();
+  await tx.table<StoredOrder>('orders').each((order) => {
+    for (const [key, amount] of orderFigureShares(order)) {
+      sums.set(key, (sums.get(key) ?? 0) + amount);
+    }
+  });
+  const totals: ListTotal[] = [...sums]
+    .filter(([, count]) => count > 0)
+    .map(([key, count]) => ({ key, count }));
+  await tx.table<ListTotal>('listTotals').bulkPut(totals);
+  await tx.table('meta').put(schemaRow(5));
 }

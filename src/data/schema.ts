@@ -3,7 +3,7 @@
 // names the screen query it serves and there are no others. The reasons for each choice are in docs/decisions.md.
 import type Dexie from 'dexie';
 import { LIST_KEYS_INDEX } from './lists/listIndex';
-import { populate, upgradeToV2, upgradeToV3, upgradeToV4 } from './migrations';
+import { populate, upgradeToV2, upgradeToV3, upgradeToV4, upgradeToV5 } from './migrations';
 
 /**
  * DO NOT CHANGE WITHOUT A MIGRATION. These names are stored in every user's IndexedDB: renaming
@@ -143,8 +143,14 @@ export const STORES_V4: Partial<Record<TableName, string>> = {
   numberColumns: INDEX.numberColumns.key,
 };
 
+/**
+ * Version 5: no new table or index. The dashboard's figures join the kept totals; the upgrade
+ * counts them from the stored orders.
+ */
+export const STORES_V5: Partial<Record<TableName, string>> = {};
+
 /** The schema this code reads and writes. A tab whose database is newer must reload. */
-export const SCHEMA_VERSION = 4;
+export const SCHEMA_VERSION = 5;
 
 /** Declares every version on `db`; Dexie runs the upgrades an existing database still needs. */
 export function declareSchema(db: Dexie): void {
@@ -152,5 +158,6 @@ export function declareSchema(db: Dexie): void {
   db.version(2).stores(STORES_V2).upgrade(upgradeToV2);
   db.version(3).stores(STORES_V3).upgrade(upgradeToV3);
   db.version(4).stores(STORES_V4).upgrade(upgradeToV4);
+  db.version(5).stores(STORES_V5).upgrade(upgradeToV5);
   db.on('populate', populate);
 }

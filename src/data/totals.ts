@@ -1,13 +1,15 @@
 // List totals: read one, and apply the deltas a write produced (inside the writer's transaction).
-// `recountTotals` counts a company's totals again from its list indexes (index keys only, never
-// rows): no production path calls it; it is the oracle the tests hold the kept totals against
-// (engine, property and migration tests), and the repair a future full resync would run.
+// `recountTotals` counts a company's totals again from its list indexes (index keys only; the
+// dashboard's figures from the order rows): no production path calls it; it is the oracle the
+// tests hold the kept totals against (engine, property and migration tests), and the repair a
+// future full resync would run.
 import Dexie from 'dexie';
 import { ORDER_TABS } from '../domain/orders/orderTabs';
 import { SHEET_LIST_TYPES } from '../domain/purchase/listTypes';
 import type { PurchasingDb } from './db';
 import {
   companyTotalPrefixes,
+  orderFigureShares,
   orderTabTotalKey,
   sheetListTotalKey,
   todoCompanyTotalKey,
@@ -19,6 +21,7 @@ import { INDEX } from './schema';
 export interface ListTotal {
   /** See src/data/lists/listKeys.ts. */
   key: string;
+  /** How many rows; for a sum (the dashboard's spend), the amount in cents. */
   count: number;
 }
 
@@ -110,6 +113,16 @@ export function recountTotals(db: PurchasingDb, companyId: number): Promise<void
         if (typeof contactId !== 'number') return;
         const name = todoPartyTotalKey(companyId, contactId);
         counts.set(name, (counts.get(name) ?? 0) + 1);
+      });
+    // The dashboard's figures are sums of row fields no index holds: read off the rows.
+    const [rowsLow, rowsHigh] = prefixRange([companyId]);
+    await db.orders
+      .where(':id')
+      .between(rowsLow, rowsHigh, true, true)
+      .each((order) => {
+        for (const [key, amount] of orderFigureShares(order)) {
+          counts.set(key, (counts.get(key) ?? 0) + amount);
+        }
       });
     await clearCompanyTotals(db, companyId);
     await db.listTotals.bulkPut(

@@ -7,7 +7,7 @@ import type { Table } from 'dexie';
 import { type FeedChange, type FeedRowOf, SYNC_TABLES, type SyncTable } from '../contract/feedRows';
 import type { PurchasingDb } from './db';
 import { DERIVE, type RowKey, type StoredRowOf } from './derive';
-import { listKeysOf } from './lists/listKeys';
+import { type TotalShare, totalSharesOf } from './lists/listKeys';
 import {
   clearNumberColumns,
   type NumberRow,
@@ -57,9 +57,9 @@ function writeOf<T extends SyncTable>(
   return row ? upsert(table, companyId, row) : { key: [companyId, rowId], row: null };
 }
 
-/** Adds +1 / −1 for every total the row enters / leaves. */
-function countChange(deltas: Map<string, number>, keys: string[], sign: 1 | -1) {
-  for (const key of keys) deltas.set(key, (deltas.get(key) ?? 0) + sign);
+/** Adds a row's shares to the totals it enters (+1) or takes them from those it leaves (−1). */
+function countChange(deltas: Map<string, number>, shares: readonly TotalShare[], sign: 1 | -1) {
+  for (const [key, amount] of shares) deltas.set(key, (deltas.get(key) ?? 0) + sign * amount);
 }
 
 const versionOf = (row: unknown): number | null =>
@@ -132,8 +132,8 @@ async function writeTable<T extends SyncTable>(
       skipped.add(write);
       continue;
     }
-    countChange(deltas, listKeysOf(table, current.get(id(write.key))), -1);
-    countChange(deltas, listKeysOf(table, write.row ?? undefined), 1);
+    countChange(deltas, totalSharesOf(table, current.get(id(write.key))), -1);
+    countChange(deltas, totalSharesOf(table, write.row ?? undefined), 1);
     current.set(id(write.key), write.row ?? undefined);
   }
   const puts: StoredRowOf[T][] = [];

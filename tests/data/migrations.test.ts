@@ -25,6 +25,7 @@ import {
   STORES_V1,
   STORES_V2,
   STORES_V3,
+  STORES_V4,
   TABLE_NAMES,
 } from '../../src/data/schema';
 import { recountTotals } from '../../src/data/totals';
@@ -83,6 +84,13 @@ function versionThree(userId: string): Dexie {
   db.version(2).stores(STORES_V2);
   db.version(3).stores(STORES_V3);
   db.on('populate', populate);
+  return db;
+}
+
+/** A database as the version-4 code created it. */
+function versionFour(userId: string): Dexie {
+  const db = versionThree(userId);
+  db.version(4).stores(STORES_V4);
   return db;
 }
 
@@ -323,7 +331,7 @@ describe('version 4', () => {
 
     const db: PurchasingDb = await openUserDatabase(userId);
     track(db);
-    expect((await readSchemaMeta(db))?.version).toBe(4);
+    expect((await readSchemaMeta(db))?.version).toBe(SCHEMA_VERSION);
     // The column holds every stored number, as the writer would have kept it.
     const rebuilt = [
       ...columnFromRows('sheets', sheetsV3).values(),
@@ -368,5 +376,51 @@ describe('version 4', () => {
     expect(a).toEqual(b);
     expect(Object.keys(b.stores).sort()).toEqual([...TABLE_NAMES].sort());
     expect(b.stores.numberColumns?.key).toEqual(['company_id', 'kind', 'bucket']);
+  });
+});
+
+describe('version 5', () => {
+  it('upgrades a version-4 database with data: the dashboard’s figures are counted from the orders', async () => {
+    const userId = freshUserId('v5');
+    const v4 = versionFour(userId);
+    track(v4);
+    await v4.open();
+    const owner = { id: 11, name: '王同事' };
+    const node = order(1).current_order_node;
+    const ordersV4 = [
+      storedOrder(
+        1,
+        order(1, { state: 10, current_order_node: { ...node, contacts_user: owner } }),
+      ),
+      storedOrder(1, order(2, { state: 40, forecast_receive_date: '2025-02-03' })),
+      storedOrder(1, order(3, { state: -20, order_base_state: 'CANCELLED' })),
+      storedOrder(2, order(4, { company_id: 2 })),
+    ];
+    await v4.table('orders').bulkPut(ordersV4);
+    const counts = new Map<string, number>();
+    for (const key of ordersV4.flatMap((row) => listKeysOf('orders', row))) {
+      counts.set(key, (counts.get(key) ?? 0) + 1);
+    }
+    await v4.table('listTotals').bulkPut([...counts].map(([key, count]) => ({ key, count })));
+    v4.close();
+
+    const db: PurchasingDb = await openUserDatabase(userId);
+    track(db);
+    expect((await readSchemaMeta(db))?.version).toBe(SCHEMA_VERSION);
+    const totals = Object.fromEntries((await db.listTotals.toArray()).map((t) => [t.key, t.count]));
+    expect(totals).toMatchObject({
+      'orders:1:mine:11:CONTRACT_SIGNED': 1,
+      'orders:1:due:2025-02-03': 1,
+      // Orders 1 and 2 at 10 yuan each; the cancelled one spends nothing.
+      'orders:1:spend:2025-01:CNY': 2000,
+      'orders:1:brand:2025-01:CNY:西门子': 2000,
+      'orders:2:spend:2025-01:CNY': 1000,
+    });
+    // The list totals are as they were, and everything agrees with a recount.
+    for (const [key, count] of counts) expect(totals[key]).toBe(count);
+    const kept = await db.listTotals.toArray();
+    await recountTotals(db, 1);
+    await recountTotals(db, 2);
+    expect(await db.listTotals.toArray()).toEqual(kept);
   });
 });

@@ -54,15 +54,34 @@ const orderArb = (companyId: number) =>
       invoice: fc.constantFrom('INVOICE', 'PARTIAL', null),
       minute,
       inquiry: renamed,
+      // The dashboard's figures: owner, expected day, amount, currency, brand, month boundaries.
+      owner: fc.constantFrom(null, 11, 12),
+      due: fc.constantFrom(null, '2025-01-31', '2025-02-01'),
+      amount: fc.constantFrom(null, 10, 0.1, 1234.56, 0, -5),
+      currency: fc.constantFrom('CNY', 'EUR', null),
+      brand: fc.constantFrom('西门子', 'A:B', null),
+      created: fc.constantFrom(null, '2024-12-31T15:59:59.000Z', '2024-12-31T16:00:00.000Z'),
     })
-    .map(({ id, state, cancelled, invoice, minute, inquiry }) =>
-      order(id, {
+    .map((o) =>
+      order(o.id, {
         company_id: companyId,
-        inquiry_no: inquiry && `${inquiry}-${id}`,
-        state,
-        order_base_state: cancelled ? 'CANCELLED' : null,
-        supplier_node: { ...order(id).supplier_node, invoice_state: invoice },
-        create_time: at(minute),
+        inquiry_no: o.inquiry && `${o.inquiry}-${o.id}`,
+        state: o.state,
+        order_base_state: o.cancelled ? 'CANCELLED' : null,
+        supplier_node: {
+          ...order(o.id).supplier_node,
+          invoice_state: o.invoice,
+          taxed_amount: o.amount,
+          currency: o.currency,
+        },
+        current_order_node: {
+          ...order(o.id).current_order_node,
+          contacts_user: o.owner === null ? null : { id: o.owner, name: `员工${o.owner}` },
+        },
+        forecast_receive_date: o.due,
+        brand_name: o.brand,
+        brand: null,
+        create_time: o.created ?? at(o.minute),
       }),
     );
 
@@ -144,6 +163,13 @@ const opArb: fc.Arbitrary<Op> = company.chain((companyId) =>
   ),
 );
 
+/** `YYYY-MM` in China Standard Time, by the platform's calendar (the code under test adds 8 h). */
+const chinaMonth = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Asia/Shanghai',
+  year: 'numeric',
+  month: '2-digit',
+});
+
 /** The rows the database should hold, keyed `table/company/id`, and the totals the rules give. */
 class Model {
   readonly rows = new Map<string, Entry & { companyId: number }>();
@@ -176,8 +202,8 @@ class Model {
 
   totals(): Record<string, number> {
     const counts: Record<string, number> = {};
-    const add = (key: string) => {
-      counts[key] = (counts[key] ?? 0) + 1;
+    const add = (key: string, amount = 1) => {
+      counts[key] = (counts[key] ?? 0) + amount;
     };
     for (const entry of this.rows.values()) {
       const c = entry.companyId;
@@ -185,7 +211,24 @@ class Model {
         for (const t of SHEET_LIST_TYPES)
           if (sheetInList(t, entry.row.state)) add(`sheets:${c}:${t}`);
       } else if (entry.table === 'orders') {
-        for (const tab of ORDER_TABS) if (orderInTab(tab, entry.row)) add(`orders:${c}:${tab}`);
+        const row = entry.row;
+        for (const tab of ORDER_TABS) if (orderInTab(tab, row)) add(`orders:${c}:${tab}`);
+        const owner = row.current_order_node.contacts_user?.id;
+        for (const tab of ['CONTRACT_SIGNED', 'CONTRACT_ENFORCED', 'CARGO_RECEIVING'] as const) {
+          if (owner !== undefined && orderInTab(tab, row)) add(`orders:${c}:mine:${owner}:${tab}`);
+        }
+        if (row.forecast_receive_date && orderInTab('CARGO_RECEIVING', row)) {
+          add(`orders:${c}:due:${row.forecast_receive_date}`);
+        }
+        const amount = row.supplier_node.taxed_amount;
+        const cents = typeof amount === 'number' ? Math.round(amount * 100) : 0;
+        const currency = row.supplier_node.currency;
+        if (!orderInTab('CANCELLED', row) && cents > 0 && currency) {
+          const month = chinaMonth.format(new Date(row.create_time));
+          const brand = row.brand_name ?? '未指定品牌';
+          add(`orders:${c}:spend:${month}:${currency}`, cents);
+          add(`orders:${c}:brand:${month}:${currency}:${brand}`, cents);
+        }
       } else {
         const row = entry.row;
         add(`todos:${c}:ALL`);
