@@ -32,6 +32,8 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: NO_PERMISSION_PATH, access: 'public' },
   { path: '/home', access: 'login', redirect: '/inquiry-quotation/list?sheetType=ALL' },
   { path: '/home/9001', access: 'login' },
+  /** 工作台 (issue 22): not in the spec; its sections follow the modules' permissions. */
+  { path: '/dashboard', access: 'login' },
   { path: '/inquiry-quotation/list', access: 'login', module: INQUIRY_QUOTATION },
   { path: '/inquiry-quotation/detail', access: 'login', module: INQUIRY_QUOTATION },
   { path: '/inquiry-quotation/order-detail', access: 'login', module: INQUIRY_QUOTATION },

@@ -10,6 +10,7 @@ import { AUTH_CALLBACK_PATH } from '../platform/auth/returnTo';
 import { AuthCallback } from './AuthCallback';
 import { accountRoutes } from './accountRoutes';
 import { companyRoutes } from './companyRoutes';
+import { dashboardRoutes } from './dashboardRoutes';
 import { messageRoutes } from './messageRoutes';
 import { orderRoutes } from './orderRoutes';
 import { purchaseRoutes } from './purchaseRoutes';
@@ -67,6 +68,7 @@ const routeTree = rootRoute.addChildren([
   loginRoute,
   homeRoute,
   orderRoute,
+  ...dashboardRoutes,
   ...purchaseRoutes,
   ...orderRoutes,
   ...messageRoutes,

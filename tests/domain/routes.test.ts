@@ -16,6 +16,7 @@ const table = [
   ['/no-permission', 'public'],
   ['/home', 'login'],
   ['/home/9001', 'login'],
+  ['/dashboard', 'login'],
   ['/inquiry-quotation/list', 'login'],
   ['/inquiry-quotation/detail', 'login'],
   ['/inquiry-quotation/order-detail', 'login'],

@@ -4,8 +4,26 @@
 // dashboard reads a few totals, never the orders themselves. Our reading of issue 22 item 1 is in
 // docs/decisions.md ("Dashboard").
 
-import type { OrderRow } from '../../contract/orderRows';
-import { isCancelledOrder, type OrderTab, orderInTab } from '../orders/orderTabs';
+import {
+  isCancelledOrder,
+  type OrderListItem,
+  type OrderTab,
+  orderInTab,
+} from '../orders/orderTabs';
+
+/** The fields of an order the figures read (the synced order row has them all). */
+export interface FigureOrder extends OrderListItem {
+  create_time: string;
+  brand_name: string | null;
+  brand: { name: string } | null;
+  forecast_receive_date: string | null;
+  current_order_node: { contacts_user: { id: number } | null } | null;
+  supplier_node: {
+    taxed_amount: number | null;
+    currency: string | null;
+    invoice_state?: string | null;
+  } | null;
+}
 
 /**
  * Months are the buyer companies' business calendar: China Standard Time (UTC+8, no daylight
@@ -78,7 +96,7 @@ export const NO_BRAND = '未指定品牌';
  * its currency, in the month it was created, under its brand. A cancelled order, or one whose
  * amount is still 待确认 or not positive, spends nothing.
  */
-export function spendOf(order: OrderRow): Spend | null {
+export function spendOf(order: FigureOrder): Spend | null {
   if (isCancelledOrder(order)) return null;
   const amount = order.supplier_node?.taxed_amount;
   const currency = order.supplier_node?.currency;
@@ -91,7 +109,7 @@ export function spendOf(order: OrderRow): Spend | null {
 }
 
 /** The action tabs the order is in whose owner is the contact, or none. */
-export function actionTabsOf(order: OrderRow): { owner: number; tabs: ActionTab[] } | null {
+export function actionTabsOf(order: FigureOrder): { owner: number; tabs: ActionTab[] } | null {
   const owner = order.current_order_node?.contacts_user?.id;
   if (typeof owner !== 'number') return null;
   const tabs = ACTION_TABS.filter((tab) => orderInTab(tab, order));
@@ -99,7 +117,7 @@ export function actionTabsOf(order: OrderRow): { owner: number; tabs: ActionTab[
 }
 
 /** The day the order's goods are expected, while it still waits for them; else null. */
-export function dueDayOf(order: OrderRow): string | null {
+export function dueDayOf(order: FigureOrder): string | null {
   const day = order.forecast_receive_date?.slice(0, 10);
   if (!day || !DAY.test(day)) return null;
   return orderInTab(AWAITING_GOODS_TAB, order) ? day : null;

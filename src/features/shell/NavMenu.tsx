@@ -7,6 +7,7 @@ import {
   IconBuildingCog,
   IconChecklist,
   IconFileInvoice,
+  IconLayoutDashboard,
   IconShoppingCart,
   IconUsers,
 } from '@tabler/icons-react';
@@ -21,6 +22,7 @@ import { useTodoCount } from './useTodoCount';
 export const NAV_LABEL = '主菜单';
 
 const ICONS: Record<NavKey, typeof IconUsers> = {
+  dashboard: IconLayoutDashboard,
   purchase: IconShoppingCart,
   orders: IconFileInvoice,
   todos: IconChecklist,

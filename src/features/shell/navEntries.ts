@@ -15,7 +15,7 @@ export const NAV_PERMISSION_CODES = {
   todos: PERMISSION_CODES.TODO,
 } as const;
 
-export type NavKey = 'purchase' | 'orders' | 'todos' | 'companySettings' | 'staff';
+export type NavKey = 'dashboard' | 'purchase' | 'orders' | 'todos' | 'companySettings' | 'staff';
 
 interface NavEntryBase {
   key: NavKey;
@@ -28,7 +28,13 @@ export type NavEntry = NavEntryBase &
   (
     | { to: '/inquiry-quotation/list'; search: { sheetType: SheetListType } }
     | { to: '/order/order/list'; search: { orderType: 'ALL' } }
-    | { to: '/message/waiting/list' | '/user/company-setting' | '/user/personnel-list' }
+    | {
+        to:
+          | '/dashboard'
+          | '/message/waiting/list'
+          | '/user/company-setting'
+          | '/user/personnel-list';
+      }
   );
 
 export interface NavViewer {
@@ -38,7 +44,15 @@ export interface NavViewer {
 
 /** The user's entries in menu order; `landing` is the sheet type GET /index chose. */
 export function navEntries(viewer: NavViewer, landing: SheetListType): NavEntry[] {
-  const all: (NavEntry & { code?: string; admin?: true })[] = [
+  const all: (NavEntry & { code?: string; anyOf?: readonly string[]; admin?: true })[] = [
+    // 工作台 (issue 22): its sections are the three modules', so any one of them shows it.
+    {
+      key: 'dashboard',
+      label: '工作台',
+      to: '/dashboard',
+      sections: [],
+      anyOf: Object.values(NAV_PERMISSION_CODES),
+    },
     {
       key: 'purchase',
       label: '询价采购',
@@ -74,7 +88,8 @@ export function navEntries(viewer: NavViewer, landing: SheetListType): NavEntry[
   return all
     .filter((entry) => (entry.admin ? viewer.isAdmin : true))
     .filter((entry) => entry.code === undefined || viewer.can([entry.code]))
-    .map(({ code: _code, admin: _admin, ...entry }) => entry);
+    .filter((entry) => entry.anyOf === undefined || viewer.can(entry.anyOf))
+    .map(({ code: _code, anyOf: _anyOf, admin: _admin, ...entry }) => entry);
 }
 
 function within(pathname: string, prefix: string): boolean {

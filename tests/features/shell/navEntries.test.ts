@@ -17,10 +17,11 @@ function viewer(codes: readonly string[], isAdmin = false): NavViewer {
 const ALL_CODES = Object.values(NAV_PERMISSION_CODES);
 
 describe('navEntries', () => {
-  it('gives a clerk with every code the three sections, in menu order', () => {
+  it('gives a clerk with every code 工作台 first, then the three sections, in menu order', () => {
     const entries = navEntries(viewer(ALL_CODES), 'ALL');
-    expect(entries.map((entry) => entry.label)).toEqual(['询价采购', '订单', '待办']);
+    expect(entries.map((entry) => entry.label)).toEqual(['工作台', '询价采购', '订单', '待办']);
     expect(entries.map((entry) => entry.to)).toEqual([
+      '/dashboard',
       '/inquiry-quotation/list',
       '/order/order/list',
       '/message/waiting/list',
@@ -30,13 +31,14 @@ describe('navEntries', () => {
   it('adds company settings and staff for an administrator only', () => {
     const entries = navEntries(viewer(ALL_CODES, true), 'ALL');
     expect(entries.map((entry) => entry.label)).toEqual([
+      '工作台',
       '询价采购',
       '订单',
       '待办',
       '公司设置',
       '员工管理',
     ]);
-    expect(entries.slice(3).map((entry) => entry.to)).toEqual([
+    expect(entries.slice(4).map((entry) => entry.to)).toEqual([
       '/user/company-setting',
       '/user/personnel-list',
     ]);
@@ -44,12 +46,18 @@ describe('navEntries', () => {
 
   it('hides an entry whose code the company lacks, and shows the entries without a code', () => {
     const entries = navEntries(viewer([NAV_PERMISSION_CODES.todos], true), 'ALL');
-    expect(entries.map((entry) => entry.key)).toEqual(['todos', 'companySettings', 'staff']);
+    expect(entries.map((entry) => entry.key)).toEqual([
+      'dashboard',
+      'todos',
+      'companySettings',
+      'staff',
+    ]);
+    // 工作台 needs one of the three modules: without any, the menu is empty.
     expect(navEntries(viewer([]), 'ALL')).toEqual([]);
   });
 
   it('lands 询价采购 on the sheet type GET /index chose, 订单 on all orders', () => {
-    const [purchase, orders] = navEntries(viewer(ALL_CODES), 'REPLIED');
+    const [, purchase, orders] = navEntries(viewer(ALL_CODES), 'REPLIED');
     expect(purchase).toMatchObject({ search: { sheetType: 'REPLIED' } });
     expect(orders).toMatchObject({ search: { orderType: 'ALL' } });
   });
@@ -65,6 +73,7 @@ describe('activeNavKey', () => {
     ['/order/order/list', 'orders'],
     ['/order/order/detail', 'orders'],
     ['/message/waiting/list', 'todos'],
+    ['/dashboard', 'dashboard'],
     ['/user/company-setting', 'companySettings'],
     ['/user/personnel-list', 'staff'],
   ] as const)('%s belongs to %s', (path, key) => {
