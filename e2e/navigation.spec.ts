@@ -47,6 +47,8 @@ test('reachable by keyboard, with a visible focus', async ({ shell, page }) => {
   await menu.show();
   await shell.homeLink.focus();
   await page.keyboard.press('Tab');
+  await expect(menu.entry('工作台')).toBeFocused();
+  await page.keyboard.press('Tab');
   await expect(menu.entry('询价采购')).toBeFocused();
   const outline = await menu
     .entry('询价采购')

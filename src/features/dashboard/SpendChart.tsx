@@ -36,6 +36,8 @@ export default function SpendChart({
         series={[{ name: 'amount', color: 'blue.7', label: '金额' }]}
         valueFormatter={format}
         withLegend={false}
+        // Hidden from assistive technology (the table is its reading): nothing in it may take focus.
+        accessibilityLayer={false}
         gridAxis={horizontal ? 'x' : 'y'}
         tickLine="none"
         yAxisProps={horizontal ? { width: 110 } : { width: 80 }}
