@@ -255,6 +255,13 @@ try {
     const page = await second.evaluate((c) => window.bench.exportOrders(c, 'page'), companyId);
     return { worker, page };
   });
+  // 4. The 工作台's figures, read as the page does, beside counting them from every order.
+  const dashboard = await phase('dashboard', () =>
+    second.evaluate(([c, contact]) => window.bench.dashboard(c, contact, 20), [
+      companyId,
+      who.contactId,
+    ] as const),
+  );
   await second.evaluate(() => window.bench.stop());
 
   const engineRate = sync.rows / (sync.ms / 1000);
@@ -320,6 +327,18 @@ try {
         `page long tasks ${figures.longTasks.count}, longest ${ms(figures.longTasks.maxMs)}`,
     );
   }
+  line(
+    `工作台 figures, ${count(dashboard.orders)} orders (target < 300 ms)`,
+    `${summary(dashboard.readMs)} over ${dashboard.readMs.length} reads`,
+  );
+  line(
+    '  baseline: the same figures counted from every order row',
+    `${ms(dashboard.scanMs)}; kept = counted: ${dashboard.agree ? 'yes' : 'NO'}`,
+  );
+  line(
+    '  the overdue orders read off the rows (its dialog)',
+    `${count(dashboard.overdue)} orders in ${ms(dashboard.overdueMs)}`,
+  );
   line('storage per 10k rows, engine', mb((sync.storageBytes / sync.rows) * 10_000));
   line('storage per 10k rows, raw', mb((raw.storageBytes / raw.rows) * 10_000));
   for (const [table, figures] of Object.entries(raw.tables)) {

@@ -39,6 +39,21 @@ export interface ExportFigures {
   longTasks: { count: number; maxMs: number; totalMs: number };
 }
 
+/**
+ * The 工作台's read (src/data/dashboard.ts) timed `runs` times on the page's main thread, as its
+ * live query runs, beside the baseline of the same figures counted by reading every order row.
+ */
+export interface DashboardFigures {
+  orders: number;
+  readMs: number[];
+  scanMs: number;
+  /** The overdue orders read off the rows (the dialog), and how many there were. */
+  overdueMs: number;
+  overdue: number;
+  /** The kept figures equal those the scan counted. */
+  agree: boolean;
+}
+
 /** One owner change to enqueue: the sheet and its new owner. */
 export interface OwnerChange {
   sheetId: number;
@@ -82,6 +97,8 @@ export interface BenchPage {
    * baseline: what the page would freeze for without the worker).
    */
   exportOrders(companyId: number, where: 'worker' | 'page'): Promise<ExportFigures>;
+  /** Times the 工作台's figures against counting them from the rows (DashboardFigures). */
+  dashboard(companyId: number, contactId: number, runs: number): Promise<DashboardFigures>;
   /** Resolves to the ms until the outbox is sent and every company pulled again. */
   settle(): Promise<number>;
   /** Starts a live query on one sheet; resolves to its current version. */

@@ -15,6 +15,8 @@ import type { OwnerChange } from './protocol';
 export interface People {
   /** The page's user: an administrator of the bench company. */
   user: number;
+  /** His contact in the bench company (the 工作台's "mine"). */
+  contactId: number;
   /** Another account of the company, who makes the server-side changes. */
   other: number;
   /** Every company the user belongs to (all of them are synced). */
@@ -47,9 +49,10 @@ export async function membersWithAccounts(database: Database, companyId: number)
 export async function people(database: Database, companyId: number): Promise<People> {
   const db = database.db;
   const members = await membersWithAccounts(database, companyId);
-  const user = members.find((m) => m.isAdmin)?.accountId;
+  const admin = members.find((m) => m.isAdmin);
+  const user = admin?.accountId;
   const other = members.find((m) => m.accountId !== user)?.accountId;
-  if (!user || !other) {
+  if (!admin || !user || !other) {
     throw new Error('the bench company needs an administrator and one more user');
   }
   const memberships = await db
@@ -62,7 +65,13 @@ export async function people(database: Database, companyId: number): Promise<Peo
     .where(and(eq(contacts.companyId, companyId), eq(contacts.status, 'IN_SERVICE')))
     .orderBy(asc(contacts.id));
   if (staff.length < 3) throw new Error('the bench company needs three staff members');
-  return { user, other, companies: memberships.map((m) => m.companyId), staff };
+  return {
+    user,
+    contactId: admin.contactId,
+    other,
+    companies: memberships.map((m) => m.companyId),
+    staff,
+  };
 }
 
 /** `wanted` sheets whose owner may change, each with a new owner (never its current one). */

@@ -3,9 +3,16 @@
 // main thread as a screen would hold them, and the raw baseline's own worker. It only measures;
 // bench/sync-browser.ts drives it and prints. Times are taken here, on the page's clock.
 import { proxy, type Remote, wrap } from 'comlink';
-import { liveQuery } from 'dexie';
+import Dexie, { liveQuery } from 'dexie';
+import { overdueOrders, readDashboard } from '../../../src/data/dashboard';
 import { openUserDatabase, type PurchasingDb } from '../../../src/data/db';
 import type { StoredSheet } from '../../../src/data/derive';
+import {
+  orderDuePrefix,
+  orderFigureShares,
+  orderSpendPrefix,
+} from '../../../src/data/lists/listKeys';
+import { monthsUpTo, SPEND_MONTHS } from '../../../src/domain/dashboard/figures';
 import { type ExportRequest, exportFile } from '../../../src/features/export/exportFile';
 import type { ExportApi } from '../../../src/features/export/exportWorker';
 import type { SyncApi } from '../../../src/sync/api';
@@ -234,6 +241,46 @@ const bench: BenchPage = {
     const t0 = performance.now();
     await untilSettled();
     return performance.now() - t0;
+  },
+
+  async dashboard(companyId, contactId, runs) {
+    const { db: local } = started();
+    const months = monthsUpTo(Date.now(), SPEND_MONTHS);
+    const request = { companyId, contactId, firstMonth: months[0] ?? '', todos: 5 };
+    const readMs: number[] = [];
+    let kept = await readDashboard(local, request);
+    for (let run = 0; run < runs; run += 1) {
+      const t0 = performance.now();
+      kept = await readDashboard(local, request);
+      readMs.push(performance.now() - t0);
+    }
+    // The baseline: the same spend and due figures counted from every order row.
+    const t0 = performance.now();
+    const counted = new Map<string, number>();
+    let orders = 0;
+    await local.orders
+      .where(':id')
+      .between([companyId, Dexie.minKey], [companyId, Dexie.maxKey])
+      .each((order) => {
+        orders += 1;
+        for (const [key, amount] of orderFigureShares(order)) {
+          counted.set(key, (counted.get(key) ?? 0) + amount);
+        }
+      });
+    const scanMs = performance.now() - t0;
+    const spendPrefix = orderSpendPrefix(companyId);
+    const duePrefix = orderDuePrefix(companyId);
+    const agree =
+      kept.spend.every(
+        (row) => counted.get(`${spendPrefix}${row.month}:${row.currency}`) === row.cents,
+      ) &&
+      kept.dueDays.every((row) => counted.get(`${duePrefix}${row.day}`) === row.count) &&
+      [...counted.keys()].filter((key) => key.startsWith(duePrefix)).length === kept.dueDays.length;
+    const today = new Date().toISOString().slice(0, 10);
+    const t1 = performance.now();
+    const overdue = await overdueOrders(local, companyId, today);
+    const overdueMs = performance.now() - t1;
+    return { orders, readMs, scanMs, overdueMs, overdue: overdue.length, agree };
   },
 
   async watchSheet(companyId, sheetId) {
