@@ -7,7 +7,7 @@
 import type { PurchasingDb } from '../data/db';
 import type { LiveEvent, SyncSessionInfo } from './api';
 import { SyncEngine } from './engine/engine';
-import type { FetchLike } from './engine/http';
+import type { FetchLike, UploadLike } from './engine/http';
 import type { SyncStatus } from './engine/status';
 import type { StorageLike } from './engine/storage';
 import { counterTopics, fetchCounters, standingTopics } from './live/counters';
@@ -19,6 +19,8 @@ export const PERIODIC_PULL_MS = 5 * 60_000;
 
 export interface LeadershipDeps extends Clock {
   fetch: FetchLike;
+  /** Uploads with progress (the worker's XMLHttpRequest); absent in Node. */
+  upload?: UploadLike;
   WebSocket?: WebSocketConstructor;
   random(): number;
   periodicPullMs?: number;
@@ -61,6 +63,7 @@ export function startLeadership(deps: LeadershipDeps, context: LeadershipContext
     userSub: info.userSub,
     companies: info.companies,
     ...(deps.storage ? { storage: deps.storage } : {}),
+    ...(deps.upload ? { upload: deps.upload } : {}),
   });
   const reporter = new TroubleReporter({
     fetch: deps.fetch,

@@ -6,6 +6,7 @@ import { deleteUserDatabase, openUserDatabase } from '../data/db';
 import type { SyncApi } from './api';
 import { systemClock } from './ports';
 import { createSyncSession } from './session';
+import { xhrUpload } from './xhrUpload';
 
 const session = createSyncSession({
   tabId: crypto.randomUUID(),
@@ -14,6 +15,7 @@ const session = createSyncSession({
   openDb: (userId, onOutdated) => openUserDatabase(userId, { onOutdated }),
   deleteDb: (userId) => deleteUserDatabase(userId),
   fetch: (url, init) => fetch(url, init),
+  upload: xhrUpload,
   storage: navigator.storage,
   WebSocket,
   random: Math.random,

@@ -12,6 +12,10 @@ export const SYNC_LABELS = {
   PAUSED_FOR_AUTH: '需重新登录',
   CONNECTING: '连接中',
   PENDING_CHANGES: '待同步更改',
+  /** A file of a waiting change: its upload's bytes, or where it stands. */
+  UPLOAD_PROGRESS: (sent: string, total: string) => `已上传 ${sent} / ${total}`,
+  UPLOAD_WAITING: (total: string) => `等待上传（${total}）`,
+  UPLOAD_DONE: (total: string) => `已上传（${total}）`,
   /** The marker of a row whose optimistic change has not reached the server yet. */
   PENDING: '待同步',
   NO_PENDING: '所有更改都已同步',

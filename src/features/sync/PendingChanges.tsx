@@ -9,15 +9,18 @@ import {
   Drawer,
   Group,
   Popover,
+  Progress,
   Stack,
   Table,
   Text,
 } from '@mantine/core';
 import { useState } from 'react';
+import { fileShareSent, formatBytes } from '../../domain/format/bytes';
 import { formatDateTime } from '../../domain/format/date';
 import type { EntryStateKey } from '../../domain/messages/sync';
 import { SYNC_LABELS } from '../../domain/messages/sync';
-import type { EntryView } from './entryView';
+import type { SyncStatus } from '../../sync/engine/status';
+import type { EntryView, FileView } from './entryView';
 
 const STATE_COLORS: Record<EntryStateKey, string> = {
   waiting: 'gray',
@@ -36,8 +39,45 @@ export interface PendingChangesProps {
   entries: readonly EntryView[];
   unreadable: number;
   timeZone: string | null;
+  /** Uploads under way (the engine's status): each waiting file's bytes. */
+  uploads: SyncStatus['uploads'];
   onRetry(id: string, overwrite: boolean): Promise<unknown>;
   onDiscard(id: string): Promise<unknown>;
+}
+
+/** One file a change uploads first: its name and its bytes sent, as a labelled bar. */
+function FileUpload({
+  file,
+  progress,
+}: {
+  file: FileView;
+  progress?: { sent: number; total: number };
+}) {
+  const sent = file.uploaded
+    ? file.size
+    : progress
+      ? fileShareSent(file.size, progress.sent, progress.total)
+      : 0;
+  const size = formatBytes(file.size);
+  const label = file.uploaded
+    ? SYNC_LABELS.UPLOAD_DONE(size)
+    : progress
+      ? SYNC_LABELS.UPLOAD_PROGRESS(formatBytes(sent), size)
+      : SYNC_LABELS.UPLOAD_WAITING(size);
+  const percent = file.size > 0 ? Math.round((sent / file.size) * 100) : 0;
+  return (
+    <Stack gap={2} data-testid="pending-file">
+      <Group justify="space-between" gap="xs" wrap="nowrap">
+        <Text size="xs" truncate>
+          {file.name}
+        </Text>
+        <Text size="xs" c="dimmed" data-testid="pending-file-bytes">
+          {label}
+        </Text>
+      </Group>
+      <Progress value={percent} size="sm" aria-label={`${file.name} ${label}`} />
+    </Stack>
+  );
 }
 
 function DiscardButton({ onConfirm }: { onConfirm(): void }) {
@@ -79,11 +119,12 @@ function DiscardButton({ onConfirm }: { onConfirm(): void }) {
 function EntryCard({
   view,
   timeZone,
+  uploads,
   onRetry,
   onDiscard,
 }: { view: EntryView; timeZone: string | null } & Pick<
   PendingChangesProps,
-  'onRetry' | 'onDiscard'
+  'onRetry' | 'onDiscard' | 'uploads'
 >) {
   const [busy, setBusy] = useState(false);
   const act = (run: () => Promise<unknown>) => {
@@ -108,6 +149,17 @@ function EntryCard({
           {view.stateLabel}
         </Badge>
       </Group>
+      {view.files.length > 0 && (
+        <Stack gap={6} mt="xs">
+          {view.files.map((file) => (
+            <FileUpload
+              key={file.id}
+              file={file}
+              {...(uploads[file.id] ? { progress: uploads[file.id] } : {})}
+            />
+          ))}
+        </Stack>
+      )}
       {view.message && (
         <Text
           size="sm"
@@ -162,6 +214,7 @@ export function PendingChanges({
   entries,
   unreadable,
   timeZone,
+  uploads,
   onRetry,
   onDiscard,
 }: PendingChangesProps) {
@@ -189,6 +242,7 @@ export function PendingChanges({
             key={view.id}
             view={view}
             timeZone={timeZone}
+            uploads={uploads}
             onRetry={onRetry}
             onDiscard={onDiscard}
           />

@@ -35,6 +35,7 @@ export function SyncCenter() {
         entries={views?.entries ?? []}
         unreadable={views?.unreadable ?? 0}
         timeZone={account.timezone}
+        uploads={status.uploads}
         onRetry={(id, overwrite) => sync.write((api) => api.retry(id, { overwrite }))}
         onDiscard={(id) => sync.write((api) => api.discard(id))}
       />

@@ -38,6 +38,17 @@ export interface EntryView {
   canDiscard: boolean;
   /** A 409: the user may keep theirs (overwrite) or discard. */
   conflict: ConflictField[] | null;
+  /** The files the change uploads first (only while it waits for them). */
+  files: FileView[];
+}
+
+/** A file of a change waiting for its upload: its progress comes from the engine's status. */
+export interface FileView {
+  /** Client file id (the status's `uploads` key). */
+  id: string;
+  name: string;
+  size: number;
+  uploaded: boolean;
 }
 
 const clip = (text: string) =>
@@ -131,7 +142,10 @@ function conflictFields(entry: OutboxEntry, server: Row): ConflictField[] {
   ];
 }
 
-export function entryView(entry: OutboxEntry, options: { waitingFiles?: boolean } = {}): EntryView {
+export function entryView(
+  entry: OutboxEntry,
+  options: { waitingFiles?: boolean; files?: readonly FileView[] } = {},
+): EntryView {
   const state = stateOf(entry, options.waitingFiles ?? false);
   const failed = entry.status === 'failed';
   const server = entry.failure?.serverRow ?? null;
@@ -148,5 +162,6 @@ export function entryView(entry: OutboxEntry, options: { waitingFiles?: boolean 
     // Applied entries wait only for the pull that shows them: nothing left to discard.
     canDiscard: entry.status !== 'applied' && entry.status !== 'sending',
     conflict: state === 'conflict' && server ? conflictFields(entry, server) : null,
+    files: state === 'waiting-files' ? [...(options.files ?? [])] : [],
   };
 }

@@ -59,6 +59,7 @@ export const UNKNOWN_STATUS: SyncStatus = {
   waitingForUploads: 0,
   storage: null,
   storageError: null,
+  uploads: {},
 };
 
 /** The summary for `companyId` (null before the session knows its company). */

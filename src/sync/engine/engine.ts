@@ -16,7 +16,7 @@ import { loadOutbox } from '../outbox';
 import type { Clock } from '../ports';
 import { discardEntry, enqueueEntry, newTemporaryId, recoverEntries, retryEntry } from './commands';
 import { fileIdsOf, releaseFiles } from './files';
-import type { FetchLike } from './http';
+import type { FetchLike, UploadLike } from './http';
 import { forgetCompany, forgetLeftCompanies, reviveReturnedCompanies } from './membership';
 import { PullScheduler } from './pulls';
 import { PushScheduler } from './pushes';
@@ -41,6 +41,8 @@ export interface SyncEngineDeps extends Clock {
   maxInFlight?: number;
   /** `navigator.storage`; absent (Node) = no persistence request and no usage in the status. */
   storage?: StorageLike;
+  /** Uploads with progress (the worker's XMLHttpRequest); absent: `fetch`, no progress shown. */
+  upload?: UploadLike;
 }
 
 type Listener = (status: SyncStatus) => void;
@@ -61,6 +63,7 @@ export class SyncEngine {
     companies: new Map(),
     storage: null,
     storageError: null,
+    uploads: new Map(),
   };
   private local: LocalView = EMPTY_VIEW;
   private current: SyncStatus;
@@ -100,6 +103,14 @@ export class SyncEngine {
       },
       changed: () => this.refresh(),
       notMember: (companyId) => void this.pulls.pull(companyId),
+      uploadProgress: (fileId, progress) => {
+        if (progress) this.observed.uploads.set(fileId, progress);
+        else this.observed.uploads.delete(fileId);
+        // The start and the end of an upload always show; the bytes between, as pages do.
+        if (progress === null || progress.sent === 0)
+          this.lastProgressAt = Number.NEGATIVE_INFINITY;
+        this.progressed();
+      },
     });
     this.storageWatch = new StorageWatch(deps, (use) => {
       this.observed.storage = use;

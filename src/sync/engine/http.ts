@@ -6,6 +6,16 @@ import type { HttpAnswer } from '../core/outcomes';
 /** `fetch` as the engine uses it; tests pass a wrapper that can drop the network. */
 export type FetchLike = (url: string, init: RequestInit) => Promise<Response>;
 
+/**
+ * A request whose body's upload is reported as it goes (`fetch` cannot tell): the worker's is an
+ * XMLHttpRequest. `onProgress` gets the bytes sent and the body's size.
+ */
+export type UploadLike = (
+  url: string,
+  init: RequestInit,
+  onProgress: (sent: number, total: number) => void,
+) => Promise<Response>;
+
 export type CallResult =
   | { kind: 'answer'; answer: HttpAnswer }
   | { kind: 'network'; error: unknown };

@@ -10,13 +10,15 @@ import { classifyAnswer, classifyError, type Outcome } from '../core/outcomes';
 import { rollback } from '../core/rebase';
 import { asRow, type IdMap, PENDING_FIELD, parseRowKey, type UploadedFiles } from '../core/types';
 import { loadEntry, loadIdMap, loadOutbox } from '../outbox';
-import { call, type FetchLike } from './http';
+import { call, type FetchLike, type UploadLike } from './http';
 import { engineTables, remapTemporaryRows, writeRows } from './localRows';
 import { saveEntries, saveIdMap } from './outboxStore';
 
 export interface PushDeps {
   db: PurchasingDb;
   fetch: FetchLike;
+  /** Uploads with progress (the worker's XMLHttpRequest); absent: `fetch`, no progress. */
+  upload?: UploadLike;
   baseUrl: string;
   now(): number;
   random(): number;

@@ -18,7 +18,7 @@ import { releaseFiles } from './files';
 import { markInFlight, type PushDeps, recordOutcome, send } from './push';
 import type { Observed } from './status';
 import type { StorageHealth } from './storage';
-import { UploadRetries, uploadWaiting } from './uploads';
+import { type UploadProgress, UploadRetries, uploadWaiting } from './uploads';
 
 /** Waits before the push loop runs again after a failed round (storage faults above all). */
 const REPAIR_BACKOFF: BackoffOptions = { baseMs: 1000, capMs: 60_000 };
@@ -41,6 +41,8 @@ export interface PushHost {
   changed(): Promise<void>;
   /** The server answered NOT_A_MEMBER for an entry: the company's pull clears it. */
   notMember(companyId: number): void;
+  /** A file's upload moved on (bytes sent of its size), or ended (null). */
+  uploadProgress: UploadProgress;
 }
 
 /** What a round reads before it decides: the outbox and what its entries may go with. */
@@ -175,7 +177,13 @@ export class PushScheduler {
       return false;
     }
     if (uploads.length > 0) {
-      const round = await uploadWaiting(deps, this.uploadRetries, uploads, token);
+      const round = await uploadWaiting(
+        deps,
+        this.uploadRetries,
+        uploads,
+        token,
+        this.host.uploadProgress,
+      );
       if (round === 'auth') observed.pausedForAuth = true;
       else observed.online = round === 'done';
       if (round === 'done') health.succeeded();

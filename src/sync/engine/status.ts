@@ -53,6 +53,8 @@ export interface SyncStatus {
   storage: StorageUse | null;
   /** The last local database fault, until a later write succeeds; null when all is well. */
   storageError: StorageFault | null;
+  /** Uploads under way, by client file id: bytes sent of the request's size. */
+  uploads: Record<string, { sent: number; total: number }>;
 }
 
 export interface Observed {
@@ -61,6 +63,7 @@ export interface Observed {
   companies: Map<number, Omit<CompanyStatus, 'lastSyncedAt' | 'companyId'>>;
   storage: StorageUse | null;
   storageError: StorageFault | null;
+  uploads: Map<string, { sent: number; total: number }>;
 }
 
 /** What the engine last read of the database for the status. */
@@ -104,5 +107,6 @@ export function buildStatus(local: LocalView, observed: Observed, now: number): 
     waitingForUploads: local.waitingForUploads,
     storage: observed.storage,
     storageError: observed.storageError,
+    uploads: Object.fromEntries(observed.uploads),
   };
 }

@@ -66,10 +66,17 @@ const MISSING: Outcome = {
   serverRow: null,
 };
 
+/** An upload's bytes sent so far, and its size; null once it has its answer (or none came). */
+export type UploadProgress = (
+  fileId: string,
+  progress: { sent: number; total: number } | null,
+) => void;
+
 async function send(
   deps: PushDeps,
   file: PendingFile & { blob: Blob },
   token: string,
+  onProgress: UploadProgress,
 ): Promise<Outcome> {
   const form = new FormData();
   form.append('file', file.blob, file.name);
@@ -77,13 +84,21 @@ async function send(
     currentCompanyId: String(file.companyId),
     documentType: file.documentType,
   });
-  const result = await call(deps.fetch, deps.baseUrl, {
+  const { upload } = deps;
+  // The multipart body is a little larger than the file: progress is shown against the body.
+  const fetchFn = upload
+    ? (url: string, init: RequestInit) =>
+        upload(url, init, (sent, total) => onProgress(file.id, { sent, total }))
+    : deps.fetch;
+  onProgress(file.id, { sent: 0, total: file.blob.size });
+  const result = await call(fetchFn, deps.baseUrl, {
     method: 'POST',
     target: `${FILE_ROUTES.uploadFile.path()}?${query}`,
     token,
     headers: { 'Idempotency-Key': `file:${file.id}` },
     form,
   });
+  onProgress(file.id, null);
   return result.kind === 'network'
     ? classifyError(result.error)
     : classifyAnswer(result.answer, deps.now());
@@ -123,6 +138,7 @@ export async function uploadWaiting(
   retries: UploadRetries,
   waited: Waited,
   token: string,
+  onProgress: UploadProgress = () => {},
 ): Promise<UploadRound> {
   const unnamed = new Set(waited.filter((w) => w.ref.clientFileId === null).map((w) => w.entry.id));
   if (unnamed.size > 0) await failEntries(deps, (entry) => unnamed.has(entry.id), MISSING);
@@ -136,7 +152,7 @@ export async function uploadWaiting(
       await failEntries(deps, names, MISSING);
       continue;
     }
-    const outcome = await send(deps, { ...row, blob: row.blob }, token);
+    const outcome = await send(deps, { ...row, blob: row.blob }, token, onProgress);
     const answer = answerOf(outcome);
     if (answer) {
       await recordUpload(deps.db, id, answer);

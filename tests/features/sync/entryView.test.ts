@@ -112,9 +112,11 @@ describe('entryView', () => {
     expect(favourite.subject).toBe('待办 新建（未同步）');
   });
 
-  it('reports entries waiting for their attachments', () => {
-    expect(entryView(entry(1, message(-3, 8)), { waitingFiles: true }).stateLabel).toBe(
-      '等待上传附件',
-    );
+  it('reports entries waiting for their attachments, with the files, and only while they wait', () => {
+    const files = [{ id: 'f1', name: '铭牌.png', size: 70, uploaded: false }];
+    const waiting = entryView(entry(1, message(-3, 8)), { waitingFiles: true, files });
+    expect(waiting.stateLabel).toBe('等待上传附件');
+    expect(waiting.files).toEqual(files);
+    expect(entryView(entry(1, message(-3, 8)), { files }).files).toEqual([]);
   });
 });

@@ -28,6 +28,7 @@ const status = (extra: Partial<SyncStatus> = {}): SyncStatus => ({
   waitingForUploads: 0,
   storage: null,
   storageError: null,
+  uploads: {},
   ...extra,
 });
 

@@ -24,6 +24,7 @@ const STATUS: SyncStatus = {
   waitingForUploads: 0,
   storage: null,
   storageError: null,
+  uploads: {},
 };
 
 const INFO: SyncSessionInfo = {

@@ -22,6 +22,7 @@ describe('PullScheduler', () => {
       companies: new Map(),
       storage: null,
       storageError: null,
+      uploads: new Map(),
     };
     const health = new StorageHealth();
     const scheduler = new PullScheduler({

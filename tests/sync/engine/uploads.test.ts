@@ -15,7 +15,7 @@ import type { MutationInput } from '../../../src/sync/core/mutations';
 import type { FileRef } from '../../../src/sync/core/mutations/spec';
 import type { SyncEngine } from '../../../src/sync/engine/engine';
 import { type FileInput, storeFile } from '../../../src/sync/engine/files';
-import type { FetchLike } from '../../../src/sync/engine/http';
+import type { FetchLike, UploadLike } from '../../../src/sync/engine/http';
 import { line } from '../core/fixtures';
 import {
   engineSuite,
@@ -182,6 +182,40 @@ describe('attachments', () => {
     // Applied: the blob is gone, the answer kept for a form that still names the file.
     const row = await db.files.get(ref.clientFileId ?? '');
     expect(row).toMatchObject({ blob: null, uploaded: { objectName: uploaded.objectName } });
+  });
+
+  it('shows an upload’s bytes in the status as they go, and nothing once it is answered', async () => {
+    const net = new Network();
+    const seen: Array<Record<string, { sent: number; total: number }>> = [];
+    let engine: SyncEngine | null = null;
+    // The worker's upload, as XMLHttpRequest reports it: halfway, then all, a second apart (the
+    // status shows progress at most every 200 ms); then sent by `fetch`.
+    let clock = Date.now();
+    const upload: UploadLike = async (url, init, onProgress) => {
+      const total = 1000;
+      clock += 1000;
+      onProgress(500, total);
+      if (engine) seen.push(engine.status().uploads);
+      clock += 1000;
+      onProgress(total, total);
+      if (engine) seen.push(engine.status().uploads);
+      return net.fetch(url, init);
+    };
+    const db = await openLocal();
+    dbs.push(db);
+    engine = makeEngine(h, db, net, { companies: [A()], upload, now: () => clock });
+    engines.push(engine);
+    await engine.start();
+    await synced(engine);
+    const ref = await attach(db);
+    await draftWith(engine, ref, '进度');
+    await until(() => engine?.status().pending === 0, 'the draft sent after its upload');
+    const id = ref.clientFileId ?? '';
+    expect(seen).toEqual([
+      { [id]: { sent: 500, total: 1000 } },
+      { [id]: { sent: 1000, total: 1000 } },
+    ]);
+    expect(engine.status().uploads).toEqual({});
   });
 
   it('refuses a file the domain’s rules refuse at once, storing nothing', async () => {
