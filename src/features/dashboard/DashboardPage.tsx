@@ -17,7 +17,7 @@ import { SHEET_LIST_TYPE_INFO, SHEET_LIST_TYPES } from '../../domain/purchase/li
 import { useSession } from '../../platform/session/useSession';
 import { DashboardSection } from './DashboardSection';
 import classes from './dashboard.module.css';
-import { FigureTile } from './FigureTile';
+import { FigureTile, type TileTarget } from './FigureTile';
 import { OverdueDialog } from './OverdueDialog';
 import { SpendSection } from './SpendSection';
 import { type Dashboard, useDashboard } from './useDashboard';
@@ -84,39 +84,40 @@ function ArrivalSection({
   );
 }
 
-function OrderTabsSection({ dashboard }: { dashboard: Dashboard }) {
+/** A section of tiles, one per tab of a list, each opening its tab. */
+function TabTiles({
+  title,
+  tiles,
+}: {
+  title: string;
+  tiles: ReadonlyArray<{ key: string; label: string; count: number; target: TileTarget }>;
+}) {
   return (
-    <DashboardSection title={T.ORDERS}>
+    <DashboardSection title={title}>
       <SimpleGrid cols={TILE_COLUMNS} spacing="sm">
-        {ORDER_TABS.map((tab) => (
-          <FigureTile
-            key={tab}
-            label={ORDER_TAB_INFO[tab].breadcrumb}
-            count={dashboard.orderTabs[tab]}
-            target={{ kind: 'orders', tab }}
-          />
+        {tiles.map(({ key, ...tile }) => (
+          <FigureTile key={key} {...tile} />
         ))}
       </SimpleGrid>
     </DashboardSection>
   );
 }
 
-function SheetTabsSection({ dashboard }: { dashboard: Dashboard }) {
-  return (
-    <DashboardSection title={T.SHEETS}>
-      <SimpleGrid cols={TILE_COLUMNS} spacing="sm">
-        {SHEET_LIST_TYPES.map((type) => (
-          <FigureTile
-            key={type}
-            label={SHEET_LIST_TYPE_INFO[type].breadcrumb}
-            count={dashboard.sheetTabs[type]}
-            target={{ kind: 'sheets', type }}
-          />
-        ))}
-      </SimpleGrid>
-    </DashboardSection>
-  );
-}
+const orderTiles = (dashboard: Dashboard) =>
+  ORDER_TABS.map((tab) => ({
+    key: tab,
+    label: ORDER_TAB_INFO[tab].breadcrumb,
+    count: dashboard.orderTabs[tab],
+    target: { kind: 'orders', tab } as const,
+  }));
+
+const sheetTiles = (dashboard: Dashboard) =>
+  SHEET_LIST_TYPES.map((type) => ({
+    key: type,
+    label: SHEET_LIST_TYPE_INFO[type].breadcrumb,
+    count: dashboard.sheetTabs[type],
+    target: { kind: 'sheets', type } as const,
+  }));
 
 function TodoSection({ dashboard, timeZone }: { dashboard: Dashboard; timeZone: string }) {
   const tools = (
@@ -182,8 +183,8 @@ export function DashboardPage() {
             <ArrivalSection dashboard={dashboard} companyId={currentCompany.id} today={today} />
           )}
           {todos && <TodoSection dashboard={dashboard} timeZone={account.timezone} />}
-          {orders && <OrderTabsSection dashboard={dashboard} />}
-          {sheets && <SheetTabsSection dashboard={dashboard} />}
+          {orders && <TabTiles title={T.ORDERS} tiles={orderTiles(dashboard)} />}
+          {sheets && <TabTiles title={T.SHEETS} tiles={sheetTiles(dashboard)} />}
           {orders && <SpendSection dashboard={dashboard} />}
         </>
       )}

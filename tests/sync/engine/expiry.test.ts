@@ -7,6 +7,7 @@ import { OUTBOX_SEND_WINDOW_MS } from '../../../src/domain/sync/retention';
 import { entryView } from '../../../src/features/sync/entryView';
 import { asRow } from '../../../src/sync/core/types';
 import { enqueueEntry } from '../../../src/sync/engine/commands';
+import type { SyncEngineDeps } from '../../../src/sync/engine/engine';
 import { markInFlight } from '../../../src/sync/engine/push';
 import { loadEntry, loadOutbox } from '../../../src/sync/outbox';
 import {
@@ -28,14 +29,18 @@ describe('an outbox entry older than the send window', () => {
     h = suite.harness;
   });
 
-  it('is not sent, is shown for the user to decide, and goes once resubmitted', async () => {
-    let clock = Date.now();
+  /** An engine synced for buyer A on a clock the test moves, and the draft it will change. */
+  async function started(
+    now: () => number,
+    overrides: (net: Network) => Partial<SyncEngineDeps> = () => ({}),
+  ) {
     const net = new Network();
     const db = await openLocal();
     suite.dbs.push(db);
     const engine = makeEngine(h, db, net, {
-      now: () => clock,
+      now,
       companies: [h.fx.companies.buyerA],
+      ...overrides(net),
     });
     suite.engines.push(engine);
     await engine.start();
@@ -44,6 +49,12 @@ describe('an outbox entry older than the send window', () => {
     const sheetId = h.fx.sheets.draftA.id;
     const before = asRow(await db.table('sheets').get([A, sheetId]));
     if (!before) throw new Error('sheet not pulled');
+    return { net, db, engine, A, sheetId, before };
+  }
+
+  it('is not sent, is shown for the user to decide, and goes once resubmitted', async () => {
+    let clock = Date.now();
+    const { net, db, engine, A, sheetId, before } = await started(() => clock);
     const ownerBefore = (await serverSheet(h, sheetId)).ownerContactId;
 
     net.offline = true;
@@ -88,29 +99,19 @@ describe('an outbox entry older than the send window', () => {
     // The clock jumps past the window as the offline attempt fails: when the push loop ends, the
     // entry waits for no retry time; it must still be refused and shown, not left pending.
     let clock = Date.now();
-    const net = new Network();
-    const fetch: typeof net.fetch = async (url, init) => {
-      try {
-        return await net.fetch(url, init);
-      } catch (error) {
-        if ((init.method ?? 'GET') !== 'GET') clock += OUTBOX_SEND_WINDOW_MS;
-        throw error;
-      }
-    };
-    const db = await openLocal();
-    suite.dbs.push(db);
-    const engine = makeEngine(h, db, net, {
-      fetch,
-      now: () => clock,
-      companies: [h.fx.companies.buyerA],
-    });
-    suite.engines.push(engine);
-    await engine.start();
-    await synced(engine);
-    const A = h.fx.companies.buyerA;
-    const sheetId = h.fx.sheets.draftA.id;
-    const before = asRow(await db.table('sheets').get([A, sheetId]));
-    if (!before) throw new Error('sheet not pulled');
+    const { net, db, engine, A, sheetId, before } = await started(
+      () => clock,
+      (network) => ({
+        fetch: async (url, init) => {
+          try {
+            return await network.fetch(url, init);
+          } catch (error) {
+            if ((init.method ?? 'GET') !== 'GET') clock += OUTBOX_SEND_WINDOW_MS;
+            throw error;
+          }
+        },
+      }),
+    );
 
     net.mutationsOffline = true;
     await engine.enqueue(A, {
