@@ -137,20 +137,43 @@ export function readDashboard(
   });
 }
 
+/** The overdue orders a dialog lists at most: the most overdue ones. */
+export const OVERDUE_SHOWN = 200;
+
 /**
- * The orders whose goods are overdue (expected before `today`), most overdue first. Read when the
- * user asks for them: the rows of the awaiting-goods tab, in batches, keeping only the overdue.
+ * The orders whose goods are overdue (expected before `today`): how many, and the `limit` most
+ * overdue, earliest expected day first. Read when the user asks for them, off the rows of the
+ * awaiting-goods tab; only the `limit` kept so far are held (a company may have tens of
+ * thousands overdue: bench/sync-browser.ts).
  */
 export async function overdueOrders(
   db: PurchasingDb,
   companyId: number,
   today: string,
-): Promise<StoredOrder[]> {
-  const found: StoredOrder[] = [];
+  limit = OVERDUE_SHOWN,
+): Promise<{ total: number; orders: StoredOrder[] }> {
+  const kept: Array<{ day: string; order: StoredOrder }> = [];
+  const before = (a: { day: string; order: StoredOrder }, b: typeof a) =>
+    a.day < b.day || (a.day === b.day && a.order.id < b.order.id);
+  let total = 0;
   await orderTabRange(db, companyId, AWAITING_GOODS_TAB).each((order) => {
     const day = dueDayOf(order);
-    if (day !== null && isOverdue(day, today)) found.push(order);
+    if (day === null || !isOverdue(day, today)) return;
+    total += 1;
+    const item = { day, order };
+    const last = kept[kept.length - 1];
+    if (kept.length >= limit && last && !before(item, last)) return;
+    // Binary search for its place among those kept (ordered), then drop the one past the limit.
+    let low = 0;
+    let high = kept.length;
+    while (low < high) {
+      const mid = (low + high) >> 1;
+      const at = kept[mid];
+      if (at && before(at, item)) low = mid + 1;
+      else high = mid;
+    }
+    kept.splice(low, 0, item);
+    if (kept.length > limit) kept.pop();
   });
-  const dayOf = (order: StoredOrder) => dueDayOf(order) ?? '';
-  return found.sort((a, b) => dayOf(a).localeCompare(dayOf(b)) || a.id - b.id);
+  return { total, orders: kept.map(({ order }) => order) };
 }

@@ -105,6 +105,31 @@ describe('overdueOrders', () => {
       order(5, { state: 40, forecast_receive_date: null, create_time: at(5) }),
     ]);
     const found = await overdueOrders(db, 1, '2025-05-02');
-    expect(found.map((o) => o.id)).toEqual([2, 1]);
+    expect(found.total).toBe(2);
+    expect(found.orders.map((o) => o.id)).toEqual([2, 1]);
+  });
+
+  it('keeps only the most overdue when there are more than it shows, and counts them all', async () => {
+    db = freshDb('dash-overdue-many');
+    const days = [
+      '2025-03-09',
+      '2025-01-05',
+      '2025-04-30',
+      '2025-01-05',
+      '2025-02-11',
+      '2025-03-01',
+    ];
+    await applyRows(
+      db,
+      1,
+      'orders',
+      days.map((day, i) =>
+        order(i + 1, { state: 40, forecast_receive_date: day, create_time: at(i) }),
+      ),
+    );
+    const found = await overdueOrders(db, 1, '2025-05-02', 3);
+    expect(found.total).toBe(6);
+    // Earliest day first; a tie by id.
+    expect(found.orders.map((o) => o.id)).toEqual([2, 4, 5]);
   });
 });

@@ -280,7 +280,7 @@ const bench: BenchPage = {
     const t1 = performance.now();
     const overdue = await overdueOrders(local, companyId, today);
     const overdueMs = performance.now() - t1;
-    return { orders, readMs, scanMs, overdueMs, overdue: overdue.length, agree };
+    return { orders, readMs, scanMs, overdueMs, overdue: overdue.total, agree };
   },
 
   async watchSheet(companyId, sheetId) {

@@ -16,6 +16,7 @@ export const DASHBOARD_TEXT = {
   OVERDUE_READING: '正在读取逾期订单…',
   READ_FAILED: '读取本机数据失败，请稍后再试',
   OVERDUE_DAYS: (days: number) => `逾期 ${days} 天`,
+  OVERDUE_SHOWING: (total: number, shown: number) => `共 ${total} 单，显示逾期最久的 ${shown} 单`,
   EXPECTED: '预计到货',
   ORDERS: '订单',
   SHEETS: '询价采购',

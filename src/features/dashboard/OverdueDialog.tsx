@@ -12,7 +12,7 @@ import { useLocalDb } from '../../platform/sync/useLocalDb';
 
 type Read =
   | { kind: 'reading' }
-  | { kind: 'read'; orders: StoredOrder[] }
+  | { kind: 'read'; orders: StoredOrder[]; total: number }
   | { kind: 'failed'; message: string };
 
 /** Whole days from `day` to `today` (both `YYYY-MM-DD`). */
@@ -37,7 +37,7 @@ export function OverdueDialog({
     let live = true;
     setRead({ kind: 'reading' });
     overdueOrders(db, companyId, today).then(
-      (orders) => live && setRead({ kind: 'read', orders }),
+      ({ orders, total }) => live && setRead({ kind: 'read', orders, total }),
       (error: unknown) =>
         live && setRead({ kind: 'failed', message: error instanceof Error ? error.message : '' }),
     );
@@ -62,6 +62,11 @@ export function OverdueDialog({
       {read.kind === 'read' && read.orders.length === 0 && <Text>{T.OVERDUE_EMPTY}</Text>}
       {read.kind === 'read' && read.orders.length > 0 && (
         <Stack gap="xs">
+          {read.total > read.orders.length && (
+            <Text size="sm" c="dimmed">
+              {T.OVERDUE_SHOWING(read.total, read.orders.length)}
+            </Text>
+          )}
           <Table striped data-testid="overdue-orders">
             <Table.Thead>
               <Table.Tr>
