@@ -2,8 +2,9 @@
 // the chat panel) and of the sheet detail (变更负责人, 取消采购单, the chat panel) opens from its
 // button with Enter, takes the focus, keeps it inside while Tab and Shift+Tab go round (the trap),
 // shows where the focus is (a visible outline), closes with Escape without changing anything, and
-// hands the focus back to the button that opened it. A list's export goes by keyboard from menu to
-// file, and a list row opens with Enter.
+// hands the focus back to the button that opened it; so do 写邮件, 重置密码, 修改头像, 下单采购 and
+// the 工作台's overdue orders. A list's export goes by keyboard from menu to file, a list row and
+// a 工作台 tile open with Enter.
 import type { Page } from '@playwright/test';
 import { BuyerApi } from './fixtures/BuyerApi';
 import { dialogByKeyboard, focusIn } from './fixtures/keyboard';
@@ -140,4 +141,54 @@ test('重置密码 in the personal centre: opened by Enter, focus trapped and dr
   await reset.press('Enter');
   await expect(dialog.getByRole('button', { name: '显示或隐藏密码' })).toHaveCount(2);
   await page.keyboard.press('Escape');
+});
+
+test('修改头像 in the personal centre: opened by Enter, focus trapped and drawn, Escape returns it', async ({
+  shell,
+  page,
+}) => {
+  await shell.openSignedIn('/user/user-center');
+  const change = page.getByRole('button', { name: '修改头像' });
+  await expect(change).toBeEnabled({ timeout: 20_000 });
+  await dialogByKeyboard(page, change, page.getByRole('dialog', { name: '修改头像' }));
+});
+
+test('下单采购 on a quoted sheet: opened by Enter, focus trapped and drawn, Escape orders nothing', async ({
+  shell,
+  page,
+  request,
+}) => {
+  await shell.openSignedIn('/home');
+  await shell.synced();
+  const api = await BuyerApi.of(page, request);
+  const { items } = await api.sheets({ sheetType: 'REPLIED' });
+  for (const sheet of items) {
+    await page.goto(`/inquiry-quotation/detail?id=${sheet.id}`);
+    await expect(page.getByTestId('sheet-number')).toBeVisible({ timeout: 20_000 });
+    const place = page.getByRole('button', { name: '下单采购' });
+    if (!(await place.isVisible()) || !(await place.isEnabled())) continue;
+    await dialogByKeyboard(page, place, page.getByRole('dialog', { name: '下单采购' }));
+    const after = (await api.sheets({ sheetType: 'ALL' })).items.find((s) => s.id === sheet.id);
+    expect(after?.state).toBe(sheet.state);
+    return;
+  }
+  throw new Error('the demo data has a quoted sheet that can be ordered');
+});
+
+test('the 工作台 by keyboard: a tile’s focus is drawn and Enter opens its list; the overdue orders’ dialog', async ({
+  shell,
+  page,
+}) => {
+  await shell.openSignedIn('/dashboard');
+  await shell.synced();
+  const tile = page
+    .getByRole('region', { name: '订单', exact: true })
+    .getByRole('link', { name: /^全部订单 \d+$/ });
+  await tile.focus();
+  expect(await focusIn(page, page.getByTestId('dashboard'))).toEqual({ inside: true, drawn: true });
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/order\/order\/list\?orderType=ALL$/);
+  await page.goBack();
+  const overdue = page.getByRole('button', { name: '查看逾期订单' });
+  await dialogByKeyboard(page, overdue, page.getByRole('dialog', { name: '逾期未到货订单' }));
 });

@@ -45,7 +45,9 @@ test('a change waiting for its attachment shows the file, its size and its bar; 
   await expect(file.getByTestId('pending-file-bytes')).toHaveText(
     SYNC_LABELS.UPLOAD_WAITING(`${PNG_BYTES.length} B`),
   );
-  await expect(file.getByRole('progressbar', { name: /^铭牌\.png 等待上传/ })).toBeVisible();
+  // The bar, named for the file, at 0 (a bar at 0 has no width to see).
+  const bar = file.getByRole('progressbar', { name: /^铭牌\.png 等待上传/ });
+  await expect(bar).toHaveAttribute('aria-valuenow', '0');
 
   await context.setOffline(false);
   await expect(entry).toHaveCount(0, { timeout: 30_000 });
