@@ -15,9 +15,8 @@ import { SHEET_LIST_TYPES, type SheetListType } from '../domain/purchase/listTyp
 import type { PurchasingDb } from './db';
 import type { StoredOrder, StoredTodo } from './derive';
 import {
-  orderBrandSpendPrefix,
   orderDuePrefix,
-  orderMineTotalKey,
+  orderMineBucket,
   orderSpendPrefix,
   orderTabTotalKey,
   sheetListTotalKey,
@@ -67,26 +66,28 @@ function keysFrom(db: PurchasingDb, prefix: string, from = '') {
     .toArray();
 }
 
-/** `a:b:rest` → ['a', 'b', 'rest'] (the rest may hold colons: a brand's name). */
-function splitTwo(text: string): [string, string, string] | null {
-  const first = text.indexOf(':');
-  const second = first < 0 ? -1 : text.indexOf(':', first + 1);
-  if (second < 0) return null;
-  return [text.slice(0, first), text.slice(first + 1, second), text.slice(second + 1)];
-}
-
-function monthSpends(rows: readonly ListTotal[], prefix: string): MonthSpend[] {
-  return rows.flatMap(({ key, count }) => {
-    const [month, currency] = key.slice(prefix.length).split(':');
-    return month && currency ? [{ month, currency, cents: count }] : [];
-  });
-}
-
+/** A month's spend bucket as brand rows: its parts are `<currency>:<brand>` (the brand may hold colons). */
 function brandSpends(rows: readonly ListTotal[], prefix: string): BrandSpend[] {
-  return rows.flatMap(({ key, count }) => {
-    const parts = splitTwo(key.slice(prefix.length));
-    return parts ? [{ month: parts[0], currency: parts[1], brand: parts[2], cents: count }] : [];
+  return rows.flatMap(({ key, parts }) => {
+    const month = key.slice(prefix.length);
+    return Object.entries(parts ?? {}).flatMap(([part, cents]) => {
+      const at = part.indexOf(':');
+      return at < 0
+        ? []
+        : [{ month, currency: part.slice(0, at), brand: part.slice(at + 1), cents }];
+    });
   });
+}
+
+/** A month's spend in each currency: the sum of its brands'. */
+function monthSpends(brands: readonly BrandSpend[]): MonthSpend[] {
+  const sums = new Map<string, MonthSpend>();
+  for (const { month, currency, cents } of brands) {
+    const key = `${month}:${currency}`;
+    const sum = sums.get(key);
+    sums.set(key, { month, currency, cents: (sum?.cents ?? 0) + cents });
+  }
+  return [...sums.values()];
 }
 
 export function readDashboard(
@@ -96,26 +97,26 @@ export function readDashboard(
   const { companyId, contactId, firstMonth } = request;
   const sheetKeys = SHEET_LIST_TYPES.map((type) => sheetListTotalKey(companyId, type));
   const orderKeys = ORDER_TABS.map((tab) => orderTabTotalKey(companyId, tab));
-  const mineKeys = ACTION_TABS.map((tab) => orderMineTotalKey(companyId, contactId, tab));
   const todoKeys = ['UNREAD', 'READ', 'DELAYED'].map((state) =>
     todoReceivedTotalKey(companyId, state),
   );
   return db.transaction('r', db.listTotals, db.todos, async () => {
     const spendPrefix = orderSpendPrefix(companyId);
-    const brandPrefix = orderBrandSpendPrefix(companyId);
     const duePrefix = orderDuePrefix(companyId);
-    const [counts, due, spend, brands] = await Dexie.Promise.all([
-      db.listTotals.bulkGet([...sheetKeys, ...orderKeys, ...mineKeys, ...todoKeys]),
+    const mineKey = orderMineBucket(companyId, contactId);
+    const [counts, due, spend] = await Dexie.Promise.all([
+      db.listTotals.bulkGet([...sheetKeys, ...orderKeys, mineKey, ...todoKeys]),
       keysFrom(db, duePrefix),
       keysFrom(db, spendPrefix, firstMonth),
-      keysFrom(db, brandPrefix, firstMonth),
     ]);
+    const brandSpend = brandSpends(spend, spendPrefix);
     const count = (i: number) => counts[i]?.count ?? 0;
     let at = 0;
     const next = () => count(at++);
     const sheetTabs = Object.fromEntries(SHEET_LIST_TYPES.map((type) => [type, next()]));
     const orderTabs = Object.fromEntries(ORDER_TABS.map((tab) => [tab, next()]));
-    const mine = Object.fromEntries(ACTION_TABS.map((tab) => [tab, next()]));
+    const mineParts = counts[at++]?.parts ?? {};
+    const mine = Object.fromEntries(ACTION_TABS.map((tab) => [tab, mineParts[tab] ?? 0]));
     const [unread, read, delayed] = [next(), next(), next()];
     const newest = await todoPage(db, {
       companyId,
@@ -127,9 +128,13 @@ export function readDashboard(
       sheetTabs: sheetTabs as Record<SheetListType, number>,
       orderTabs: orderTabs as Record<OrderTab, number>,
       mine: mine as Record<ActionTab, number>,
-      dueDays: due.map(({ key, count: n }) => ({ day: key.slice(duePrefix.length), count: n })),
-      spend: monthSpends(spend, spendPrefix),
-      brandSpend: brandSpends(brands, brandPrefix),
+      dueDays: due.flatMap(({ parts }) =>
+        Object.entries(parts ?? {})
+          .map(([day, n]) => ({ day, count: n }))
+          .sort((a, b) => a.day.localeCompare(b.day)),
+      ),
+      spend: monthSpends(brandSpend),
+      brandSpend,
       openTodos: unread + read,
       favouriteTodos: delayed,
       newestTodos: newest.items,

@@ -9,7 +9,7 @@ import { orderListKeys, sheetListKeys } from './lists/listIndex';
 import { orderFigureShares, todoPartyTotalKey } from './lists/listKeys';
 import { addToColumns, type NumberColumn } from './lists/numberColumn';
 import type { ClientMeta, SchemaMeta } from './meta';
-import type { ListTotal } from './totals';
+import { type ListTotal, totalsOf } from './totals';
 
 function schemaRow(version: number): SchemaMeta {
   return { key: 'schema', version, upgradedAt: Date.now() };
@@ -88,9 +88,6 @@ export async function upgradeToV5(tx: Transaction): Promise<void> {
       sums.set(key, (sums.get(key) ?? 0) + amount);
     }
   });
-  const totals: ListTotal[] = [...sums]
-    .filter(([, count]) => count > 0)
-    .map(([key, count]) => ({ key, count }));
-  await tx.table<ListTotal>('listTotals').bulkPut(totals);
+  await tx.table<ListTotal>('listTotals').bulkPut(totalsOf(sums));
   await tx.table('meta').put(schemaRow(5));
 }

@@ -11,6 +11,7 @@ import {
   companyTotalPrefixes,
   orderFigureShares,
   orderTabTotalKey,
+  PART_SEPARATOR,
   sheetListTotalKey,
   todoCompanyTotalKey,
   todoPartyTotalKey,
@@ -23,6 +24,54 @@ export interface ListTotal {
   key: string;
   /** How many rows; for a sum (the dashboard's spend), the amount in cents. */
   count: number;
+  /**
+   * A bucket's parts (the dashboard's figures: a month's days, brands): `count` is their sum. A
+   * share keyed `bucket#part` lands here, so a page that touches hundreds of parts writes a few
+   * records, not hundreds (each record costs a first sync its write).
+   */
+  parts?: Record<string, number>;
+}
+
+/** `bucket#part` → [bucket, part]; a plain key → [key, null]. */
+export function splitPart(key: string): [string, string | null] {
+  const at = key.indexOf(PART_SEPARATOR);
+  return at < 0 ? [key, null] : [key.slice(0, at), key.slice(at + 1)];
+}
+
+/** Adds a part's delta to a bucket's record (or makes one); null when nothing is left in it. */
+function withPart(record: ListTotal | undefined, key: string, part: string, delta: number) {
+  const parts = { ...(record?.parts ?? {}) };
+  const next = (parts[part] ?? 0) + delta;
+  if (next > 0) parts[part] = next;
+  else delete parts[part];
+  const count = Object.values(parts).reduce((sum, value) => sum + value, 0);
+  return count > 0 ? { key, count, parts } : null;
+}
+
+/** Totals as records from flat counts (`key` or `bucket#part` → count): upgrades and recounts. */
+export function totalsOf(counts: ReadonlyMap<string, number>): ListTotal[] {
+  const records = new Map<string, ListTotal>();
+  for (const [flat, count] of counts) {
+    if (count <= 0) continue;
+    const [key, part] = splitPart(flat);
+    if (part === null) {
+      records.set(key, { key, count });
+      continue;
+    }
+    const record = withPart(records.get(key), key, part, count);
+    if (record) records.set(key, record);
+  }
+  return [...records.values()];
+}
+
+/** A record's flat counts (`key`, or `bucket#part` for each part): what tests compare. */
+export function flatCounts(record: ListTotal): Array<[string, number]> {
+  return record.parts
+    ? Object.entries(record.parts).map(([part, count]) => [
+        `${record.key}${PART_SEPARATOR}${part}`,
+        count,
+      ])
+    : [[record.key, record.count]];
 }
 
 /** The range of a compound index holding every key that starts with `prefix`. */
@@ -36,16 +85,35 @@ export async function readTotal(db: PurchasingDb, key: string): Promise<number> 
   return (await db.listTotals.get(key))?.count ?? 0;
 }
 
-/** Adds `deltas` to the totals; a total that reaches zero is removed. Call inside a rw transaction. */
+/**
+ * Adds `deltas` to the totals; a total that reaches zero is removed, as is a bucket's part (and
+ * the bucket with its last part). Call inside a rw transaction.
+ */
 export async function addToTotals(db: PurchasingDb, deltas: ReadonlyMap<string, number>) {
-  const keys = [...deltas].filter(([, delta]) => delta !== 0).map(([key]) => key);
+  const byKey = new Map<string, Array<[part: string | null, delta: number]>>();
+  for (const [flat, delta] of deltas) {
+    if (delta === 0) continue;
+    const [key, part] = splitPart(flat);
+    const list = byKey.get(key) ?? [];
+    list.push([part, delta]);
+    byKey.set(key, list);
+  }
+  const keys = [...byKey.keys()];
   if (keys.length === 0) return;
   const current = await db.listTotals.bulkGet(keys);
   const puts: ListTotal[] = [];
   const removed: string[] = [];
   keys.forEach((key, i) => {
-    const count = (current[i]?.count ?? 0) + (deltas.get(key) ?? 0);
-    if (count > 0) puts.push({ key, count });
+    let record: ListTotal | null = current[i] ?? null;
+    for (const [part, delta] of byKey.get(key) ?? []) {
+      if (part === null) {
+        const count = (record?.count ?? 0) + delta;
+        record = count > 0 ? { key, count } : null;
+      } else {
+        record = withPart(record ?? undefined, key, part, delta);
+      }
+    }
+    if (record) puts.push(record);
     else removed.push(key);
   });
   await db.listTotals.bulkPut(puts);
@@ -125,8 +193,6 @@ export function recountTotals(db: PurchasingDb, companyId: number): Promise<void
         }
       });
     await clearCompanyTotals(db, companyId);
-    await db.listTotals.bulkPut(
-      [...counts].filter(([, count]) => count > 0).map(([key, count]) => ({ key, count })),
-    );
+    await db.listTotals.bulkPut(totalsOf(counts));
   });
 }

@@ -28,7 +28,7 @@ import {
   STORES_V4,
   TABLE_NAMES,
 } from '../../src/data/schema';
-import { recountTotals } from '../../src/data/totals';
+import { flatCounts, recountTotals } from '../../src/data/totals';
 import type { ListQuery } from '../../src/domain/list/listQuery';
 import { at, freshUserId, order, sheet, todo } from './rows';
 
@@ -407,14 +407,13 @@ describe('version 5', () => {
     const db: PurchasingDb = await openUserDatabase(userId);
     track(db);
     expect((await readSchemaMeta(db))?.version).toBe(SCHEMA_VERSION);
-    const totals = Object.fromEntries((await db.listTotals.toArray()).map((t) => [t.key, t.count]));
+    const totals = Object.fromEntries((await db.listTotals.toArray()).flatMap(flatCounts));
     expect(totals).toMatchObject({
-      'orders:1:mine:11:CONTRACT_SIGNED': 1,
-      'orders:1:due:2025-02-03': 1,
+      'orders:1:mine:11#CONTRACT_SIGNED': 1,
+      'orders:1:due:2025-02#2025-02-03': 1,
       // Orders 1 and 2 at 10 yuan each; the cancelled one spends nothing.
-      'orders:1:spend:2025-01:CNY': 2000,
-      'orders:1:brand:2025-01:CNY:西门子': 2000,
-      'orders:2:spend:2025-01:CNY': 1000,
+      'orders:1:spend:2025-01#CNY:西门子': 2000,
+      'orders:2:spend:2025-01#CNY:西门子': 1000,
     });
     // The list totals are as they were, and everything agrees with a recount.
     for (const [key, count] of counts) expect(totals[key]).toBe(count);

@@ -4,7 +4,7 @@
 // large index range costs hundreds of milliseconds (docs/footguns.md, "IndexedDB figures").
 
 import type { SyncTable } from '../../contract/feedRows';
-import { type ActionTab, actionTabsOf, dueDayOf, spendOf } from '../../domain/dashboard/figures';
+import { actionTabsOf, dueDayOf, spendOf } from '../../domain/dashboard/figures';
 import type { OrderTab } from '../../domain/orders/orderTabs';
 import type { SheetListType } from '../../domain/purchase/listTypes';
 import type { StoredRowOf } from '../derive';
@@ -36,36 +36,36 @@ export const todoPartyTotalKey = (companyId: number, contactId: number): string 
   `todos:${companyId}:party:${contactId}`;
 
 // ——— the dashboard's figures (src/domain/dashboard/figures.ts), kept like the list totals ———
+// Each is a bucket with parts (`bucket#part`, src/data/totals.ts): one record per contact, per
+// month of expected days, per month of spend, so a page of a first sync, which touches hundreds
+// of days and brands, writes a few records.
 
-/** Orders in one action tab whose owner is the contact: `orders:<company>:mine:<contact>:<tab>`. */
-export const orderMineTotalKey = (companyId: number, contactId: number, tab: ActionTab): string =>
-  `orders:${companyId}:mine:${contactId}:${tab}`;
+/** The separator of a bucket's key and its part's: `orders:1:due:2025-01#2025-01-20`. */
+export const PART_SEPARATOR = '#';
 
-/** Orders still waiting for goods expected on the day: `orders:<company>:due:<YYYY-MM-DD>`. */
-export const orderDueTotalKey = (companyId: number, day: string): string =>
-  `orders:${companyId}:due:${day}`;
+/** Orders whose owner is the contact, by action tab: `orders:<company>:mine:<contact>`. */
+export const orderMineBucket = (companyId: number, contactId: number): string =>
+  `orders:${companyId}:mine:${contactId}`;
 
-/** The start of every due-day key of the company (days sort as text). */
+/** Orders still waiting for goods, by expected day, one bucket per month of days. */
+export const orderDueBucket = (companyId: number, month: string): string =>
+  `orders:${companyId}:due:${month}`;
+
 export const orderDuePrefix = (companyId: number): string => `orders:${companyId}:due:`;
 
-/** Cents spent in a month and currency: `orders:<company>:spend:<YYYY-MM>:<currency>` (a sum). */
-export const orderSpendTotalKey = (companyId: number, month: string, currency: string): string =>
-  `orders:${companyId}:spend:${month}:${currency}`;
+/**
+ * Cents spent in a month, by `<currency>:<brand>` (a sum per part): `orders:<company>:spend:<YYYY-MM>`.
+ * A month's spend in a currency is the sum of its brands'.
+ */
+export const orderSpendBucket = (companyId: number, month: string): string =>
+  `orders:${companyId}:spend:${month}`;
 
 export const orderSpendPrefix = (companyId: number): string => `orders:${companyId}:spend:`;
 
-/**
- * Cents spent on a brand in a month and currency (a sum); the brand comes last, so a name that
- * holds a colon still reads back whole: `orders:<company>:brand:<YYYY-MM>:<currency>:<brand>`.
- */
-export const orderBrandSpendTotalKey = (
-  companyId: number,
-  month: string,
-  currency: string,
-  brand: string,
-): string => `orders:${companyId}:brand:${month}:${currency}:${brand}`;
+/** `<currency>:<brand>`: a brand's part of a month's spend (the brand last: it may hold a colon). */
+export const spendPart = (currency: string, brand: string): string => `${currency}:${brand}`;
 
-export const orderBrandSpendPrefix = (companyId: number): string => `orders:${companyId}:brand:`;
+const part = (bucket: string, name: string): string => `${bucket}${PART_SEPARATOR}${name}`;
 
 /** What an order adds to the dashboard's totals: counts (1) and sums (cents). */
 export function orderFigureShares(order: StoredRowOf['orders']): TotalShare[] {
@@ -73,18 +73,16 @@ export function orderFigureShares(order: StoredRowOf['orders']): TotalShare[] {
   const shares: TotalShare[] = [];
   const action = actionTabsOf(order);
   if (action) {
-    for (const tab of action.tabs)
-      shares.push([orderMineTotalKey(companyId, action.owner, tab), 1]);
+    for (const tab of action.tabs) {
+      shares.push([part(orderMineBucket(companyId, action.owner), tab), 1]);
+    }
   }
   const due = dueDayOf(order);
-  if (due !== null) shares.push([orderDueTotalKey(companyId, due), 1]);
+  if (due !== null) shares.push([part(orderDueBucket(companyId, due.slice(0, 7)), due), 1]);
   const spend = spendOf(order);
   if (spend) {
-    shares.push([orderSpendTotalKey(companyId, spend.month, spend.currency), spend.cents]);
-    shares.push([
-      orderBrandSpendTotalKey(companyId, spend.month, spend.currency, spend.brand),
-      spend.cents,
-    ]);
+    const bucket = orderSpendBucket(companyId, spend.month);
+    shares.push([part(bucket, spendPart(spend.currency, spend.brand)), spend.cents]);
   }
   return shares;
 }
