@@ -12,6 +12,15 @@ import { expect, test } from './fixtures/test';
 
 test.use({ account: 'buyer' });
 
+/** A button and the dialog of the same name it opens, by keyboard (dialogByKeyboard). */
+async function namedDialog(page: Page, name: string) {
+  const button = page.getByRole('button', { name });
+  await expect(button).toBeEnabled({ timeout: 20_000 });
+  const dialog = page.getByRole('dialog', { name });
+  await dialogByKeyboard(page, button, dialog);
+  return { button, dialog };
+}
+
 /** A detail's three dialogs by keyboard: 变更负责人, its cancel dialog, the chat panel. */
 async function detailDialogs(page: Page, cancel: { button: string; dialog: string }) {
   const owner = page.getByRole('button', { name: '变更负责人' });
@@ -123,9 +132,7 @@ test('写邮件 on the to-do page: opened by Enter, focus trapped and drawn, Esc
   page,
 }) => {
   await shell.openSignedIn('/message/waiting/list');
-  const write = page.getByRole('button', { name: '写邮件' });
-  await expect(write).toBeEnabled({ timeout: 20_000 });
-  await dialogByKeyboard(page, write, page.getByRole('dialog', { name: '写邮件' }));
+  await namedDialog(page, '写邮件');
 });
 
 test('重置密码 in the personal centre: opened by Enter, focus trapped and drawn, Escape returns it', async ({
@@ -133,10 +140,7 @@ test('重置密码 in the personal centre: opened by Enter, focus trapped and dr
   page,
 }) => {
   await shell.openSignedIn('/user/user-center');
-  const reset = page.getByRole('button', { name: '重置密码' });
-  await expect(reset).toBeEnabled({ timeout: 20_000 });
-  const dialog = page.getByRole('dialog', { name: '重置密码' });
-  await dialogByKeyboard(page, reset, dialog);
+  const { button: reset, dialog } = await namedDialog(page, '重置密码');
   // Its password fields' eye buttons are named in Chinese (Mantine's own name is English).
   await reset.press('Enter');
   await expect(dialog.getByRole('button', { name: '显示或隐藏密码' })).toHaveCount(2);
@@ -148,9 +152,7 @@ test('修改头像 in the personal centre: opened by Enter, focus trapped and dr
   page,
 }) => {
   await shell.openSignedIn('/user/user-center');
-  const change = page.getByRole('button', { name: '修改头像' });
-  await expect(change).toBeEnabled({ timeout: 20_000 });
-  await dialogByKeyboard(page, change, page.getByRole('dialog', { name: '修改头像' }));
+  await namedDialog(page, '修改头像');
 });
 
 test('下单采购 on a quoted sheet: opened by Enter, focus trapped and drawn, Escape orders nothing', async ({

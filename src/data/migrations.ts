@@ -9,7 +9,8 @@ import { orderListKeys, sheetListKeys } from './lists/listIndex';
 import { orderFigureShares, todoPartyTotalKey } from './lists/listKeys';
 import { addToColumns, type NumberColumn } from './lists/numberColumn';
 import type { ClientMeta, SchemaMeta } from './meta';
-import { type ListTotal, totalsOf } from './totals';
+import { totalsOf } from './totalParts';
+import type { ListTotal } from './totals';
 
 function schemaRow(version: number): SchemaMeta {
   return { key: 'schema', version, upgradedAt: Date.now() };

@@ -28,7 +28,8 @@ import {
   STORES_V4,
   TABLE_NAMES,
 } from '../../src/data/schema';
-import { flatCounts, recountTotals } from '../../src/data/totals';
+import { flatCounts } from '../../src/data/totalParts';
+import { recountTotals } from '../../src/data/totals';
 import type { ListQuery } from '../../src/domain/list/listQuery';
 import { at, freshUserId, order, sheet, todo } from './rows';
 

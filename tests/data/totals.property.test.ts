@@ -14,7 +14,8 @@ import type {
 } from '../../src/contract/feedRows';
 import type { PurchasingDb } from '../../src/data/db';
 import { columnFromRows, type NumberColumn } from '../../src/data/lists/numberColumn';
-import { flatCounts, recountTotals } from '../../src/data/totals';
+import { flatCounts } from '../../src/data/totalParts';
+import { recountTotals } from '../../src/data/totals';
 import { applyChanges, applyRows, companyRowKeys, deleteRows } from '../../src/data/writes';
 import { ORDER_STATE_CODES } from '../../src/domain/orders/orderStates';
 import { ORDER_TABS, orderInTab } from '../../src/domain/orders/orderTabs';
