@@ -50,6 +50,8 @@ test('公司设置 by keyboard: every stop of Tab on the page draws its focus; a
   const country = settings.region('address-country');
   await country.focus();
   await page.keyboard.type('中国');
+  // The options are filtered as typed: the arrow goes to the first once the list shows it.
+  await expect(page.getByRole('option', { name: '中国 CN' })).toBeVisible();
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('Enter');
   await expect(country).toHaveValue('中国 CN');
