@@ -12,6 +12,7 @@ import { AccountPage, RegisterPage, smsCodeFor } from './fixtures/AccountPage';
 import { appSession, bearer } from './fixtures/appSession';
 import { expectAccessible } from './fixtures/axe';
 import { DEMO_PASSWORD, LoginPage } from './fixtures/LoginPage';
+import { LANDING_URL } from './fixtures/ShellPage';
 import { expect, test } from './fixtures/test';
 
 test.use({ account: 'buyer' });
@@ -32,7 +33,7 @@ async function signedIn(browser: Browser, testInfo: TestInfo, username: string, 
   const login = new LoginPage(page);
   await login.expectShown();
   await login.signIn(username, password);
-  await page.waitForURL(/\/inquiry-quotation\/list/);
+  await page.waitForURL(LANDING_URL);
   return { context, page };
 }
 
@@ -172,7 +173,7 @@ test.describe('the dedicated account resetpw', () => {
       await login.signIn('resetpw', DEMO_PASSWORD);
       await expect(page.getByText('账号或密码错误')).toBeVisible();
       await login.signIn('resetpw', NEW_PASSWORD);
-      await page.waitForURL(/\/inquiry-quotation\/list/);
+      await page.waitForURL(LANDING_URL);
     } finally {
       await fresh.close();
     }

@@ -9,6 +9,7 @@ import { expectAccessible } from './fixtures/axe';
 import { BuyerApi, type ServerOrder } from './fixtures/BuyerApi';
 import { ChatPage, myContactId, myMessages, serverMessages } from './fixtures/ChatPage';
 import { DEMO_PASSWORD, LoginPage } from './fixtures/LoginPage';
+import { LANDING_URL } from './fixtures/ShellPage';
 import { expect, test } from './fixtures/test';
 
 test.use({ account: 'buyer' });
@@ -33,7 +34,7 @@ async function signInElsewhere(browser: Browser, baseURL: string, account: strin
   const login = new LoginPage(page);
   await login.expectShown();
   await login.signIn(account, DEMO_PASSWORD);
-  await page.waitForURL(/\/inquiry-quotation\/list/);
+  await page.waitForURL(LANDING_URL);
   return { context, page, errors };
 }
 

@@ -9,6 +9,7 @@ import { COMMON_MESSAGES } from '../src/domain/messages/common';
 import { NO_PERMISSION_PATH, NO_PERMISSION_TEXT } from '../src/domain/routes';
 import { CompanyApi, CompanySettingsPage } from './fixtures/CompanySettingsPage';
 import { DEMO_PASSWORD, LoginPage } from './fixtures/LoginPage';
+import { LANDING_URL } from './fixtures/ShellPage';
 import { expect, test } from './fixtures/test';
 
 const PNG = Buffer.from(
@@ -231,7 +232,7 @@ test('as a clerk, company settings are refused: the no-permission page and 403 f
     const login = new LoginPage(page);
     await login.expectShown();
     await login.signIn('buyer', DEMO_PASSWORD);
-    await page.waitForURL(/\/inquiry-quotation\/list/);
+    await page.waitForURL(LANDING_URL);
     await page.goto('/user/company-setting');
     await page.waitForURL(`**${NO_PERMISSION_PATH}`);
     await expect(page.getByText(NO_PERMISSION_TEXT)).toBeVisible();

@@ -8,6 +8,7 @@ import { BuyerApi } from './fixtures/BuyerApi';
 import { DocumentsPage } from './fixtures/DocumentsPage';
 import { DEMO_PASSWORD, LoginPage } from './fixtures/LoginPage';
 import { OrderDetailPage } from './fixtures/OrderDetailPage';
+import { LANDING_URL } from './fixtures/ShellPage';
 import { expect, test } from './fixtures/test';
 
 test.use({ account: 'buyer' });
@@ -35,7 +36,7 @@ test('the signed-in app runs under its CSP without a violation, and inline scrip
   await shell.ready();
   await shell.installed();
   await shell.synced();
-  await expect(page).toHaveURL(/\/inquiry-quotation\/list/);
+  await expect(page).toHaveURL(LANDING_URL);
 
   const api = await BuyerApi.of(page, request);
   const order = (await api.orders()).items[0];
@@ -82,7 +83,7 @@ test('signing in from a fresh browser goes through the provider and back without
   const login = new LoginPage(page);
   await login.expectShown();
   await login.signIn('buyer', DEMO_PASSWORD);
-  await page.waitForURL(/\/inquiry-quotation\/list/);
+  await page.waitForURL(LANDING_URL);
   await page.getByTestId('sync-status').waitFor();
   expect(refused).toEqual([]);
   await context.close();

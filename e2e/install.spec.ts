@@ -2,6 +2,10 @@
 // says the app can be installed (its `beforeinstallprompt`, dispatched here as Chromium does),
 // 安装应用 shows the browser's dialog; once installed the entry is gone. install.mobile.spec.ts
 // covers the phone's offer and the iPhone's steps.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from '@playwright/test';
 import { PWA_MESSAGES as M } from '../src/domain/messages/pwa';
 import { offerInstall, promptsShown } from './fixtures/install';
 import { expect, test } from './fixtures/test';
@@ -50,5 +54,29 @@ test('the manifest offers the rich install dialog: shortcuts, and screenshots of
     expect(drawn).toBe(shot.sizes);
     const [width, height] = shot.sizes.split('x').map(Number);
     expect((width ?? 0) < (height ?? 0)).toBe(shot.form_factor === 'narrow');
+  }
+});
+
+test('Chromium finds the built app installable: its own check, which Lighthouse’s installable audit asked', async () => {
+  const { launchOptions, baseURL } = test.info().project.use;
+  // Installability is never granted to an incognito context, so this one keeps a profile.
+  const profile = await mkdtemp(join(tmpdir(), 'e2e-installable-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    ...launchOptions,
+    baseURL,
+  });
+  try {
+    const page = context.pages()[0] ?? (await context.newPage());
+    // A public page of the app: the service worker installs and takes it over.
+    await page.goto('/no-permission');
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    const cdp = await context.newCDPSession(page);
+    const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+    expect(installabilityErrors).toEqual([]);
+    const { errors } = await cdp.send('Page.getAppManifest');
+    expect(errors).toEqual([]);
+  } finally {
+    await context.close();
+    await rm(profile, { recursive: true, force: true });
   }
 });

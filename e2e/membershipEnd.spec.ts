@@ -9,7 +9,7 @@ import { SESSION_MESSAGES } from '../src/domain/messages/session';
 import { appSession, bearer } from './fixtures/appSession';
 import { expectAccessible } from './fixtures/axe';
 import { DEMO_PASSWORD, LoginPage } from './fixtures/LoginPage';
-import { ShellPage } from './fixtures/ShellPage';
+import { LANDING_URL, ShellPage } from './fixtures/ShellPage';
 import { expect, test } from './fixtures/test';
 
 test.use({ account: 'admin' });
@@ -99,7 +99,7 @@ test('a handed-over employee’s live channel closes and his device keeps none o
     const login = new LoginPage(leaver);
     await login.expectShown();
     await login.signIn('leaver', DEMO_PASSWORD);
-    await leaver.waitForURL(/\/inquiry-quotation\/list/);
+    await leaver.waitForURL(LANDING_URL);
     await new ShellPage(leaver).synced();
     const before = await localSheets(leaver);
     expect(before.names).toHaveLength(1);

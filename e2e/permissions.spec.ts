@@ -15,7 +15,7 @@ import { DocumentsPage } from './fixtures/DocumentsPage';
 import { DEMO_PASSWORD, type LoginPage } from './fixtures/LoginPage';
 import { OrderDetailPage } from './fixtures/OrderDetailPage';
 import { SheetPage } from './fixtures/SheetPage';
-import type { ShellPage } from './fixtures/ShellPage';
+import { LANDING_URL, type ShellPage } from './fixtures/ShellPage';
 import { expect, test } from './fixtures/test';
 
 function orderAddress(id: number): string {
@@ -27,7 +27,7 @@ async function signIn(page: Page, login: LoginPage, shell: ShellPage, username: 
   await page.goto('/home');
   await login.expectShown();
   await login.signIn(username, DEMO_PASSWORD);
-  await page.waitForURL(/\/inquiry-quotation\/list/);
+  await page.waitForURL(LANDING_URL);
   await shell.ready();
 }
 

@@ -15,7 +15,7 @@ async function openSignedIn(page: Page) {
   await page.goto('/home');
   const shell = page.getByRole('banner').getByTestId('sync-status');
   await expect(shell).toBeVisible();
-  expect(new URL(page.url()).pathname).toBe('/inquiry-quotation/list');
+  expect(new URL(page.url()).pathname).toBe('/dashboard');
   return shell;
 }
 
@@ -32,7 +32,7 @@ test('a reload with the network off keeps the session and the landing page', asy
   await context.setOffline(true);
   await page.reload();
   await expect(landing).toBeVisible();
-  expect(new URL(page.url()).pathname).toBe('/inquiry-quotation/list');
+  expect(new URL(page.url()).pathname).toBe('/dashboard');
   // The last data is there offline: the to-do panel lists what the first sync brought.
   await page.getByTestId('todo-badge').click();
   await expect(page.getByTestId('todo-panel-item').first()).toBeVisible();
@@ -99,7 +99,7 @@ test('a refused renewal keeps the app readable and asks to sign in again', async
   await expect(notice).toBeVisible();
   await notice.getByRole('button', { name: SESSION_MESSAGES.SIGN_IN_AGAIN }).click();
   // The provider still knows the browser: signing in again is silent and comes back here.
-  await page.waitForURL('**/inquiry-quotation/list?sheetType=ALL');
+  await page.waitForURL('**/dashboard');
   await expect(page.getByRole('banner').getByTestId('sync-status')).toBeVisible();
   await expect(notice).toHaveCount(0);
 });

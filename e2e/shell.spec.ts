@@ -1,10 +1,13 @@
+import { LANDING_URL } from './fixtures/ShellPage';
 import { expect, test } from './fixtures/test';
 
 test.use({ account: 'buyer' });
 
 test('the signed-in shell shows its header tools and both companies', async ({ shell, page }) => {
   await shell.open('/');
-  await expect(page).toHaveURL(/\/inquiry-quotation\/list\?sheetType=ALL$/);
+  // The landing page is the 工作台, the menu's first entry (issue 22 item 1).
+  await expect(page).toHaveURL(LANDING_URL);
+  await expect(page.getByRole('heading', { name: '工作台', exact: true })).toBeVisible();
   await expect(page).toHaveTitle('工业品采购');
   await shell.ready();
   await expect(shell.homeLink).toContainText('工业品采购');
@@ -65,5 +68,5 @@ test('an unknown address shows the not-found page inside the shell', async ({ sh
   await expect(shell.header).toBeVisible();
   await expect(page.getByRole('heading', { name: '页面不存在' })).toBeVisible();
   await page.getByRole('link', { name: '返回首页' }).last().click();
-  await expect(page).toHaveURL(/\/inquiry-quotation\/list\?sheetType=ALL$/);
+  await expect(page).toHaveURL(LANDING_URL);
 });

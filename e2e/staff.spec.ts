@@ -9,6 +9,7 @@ import {
 } from '../src/domain/staff/messages';
 import { STAFF_LABELS, STAFF_RULE_MESSAGES } from '../src/domain/staff/staffText';
 import { DEMO_PASSWORD, LoginPage } from './fixtures/LoginPage';
+import { LANDING_URL } from './fixtures/ShellPage';
 import { StaffPage } from './fixtures/StaffPage';
 import { expect, test } from './fixtures/test';
 
@@ -148,7 +149,7 @@ test('hands over leaver, whose sign-in is then refused, and restores him', async
     const login = new LoginPage(other);
     await login.expectShown();
     await login.signIn('leaver', DEMO_PASSWORD);
-    await other.waitForURL(/\/inquiry-quotation\/list/);
+    await other.waitForURL(LANDING_URL);
   } finally {
     await again.close();
   }

@@ -13,7 +13,7 @@ import { appSession, bearer } from '../fixtures/appSession';
 import { BuyerApi } from '../fixtures/BuyerApi';
 import { DEMO_PASSWORD, LoginPage } from '../fixtures/LoginPage';
 import { OrderDetailPage } from '../fixtures/OrderDetailPage';
-import { ShellPage } from '../fixtures/ShellPage';
+import { LANDING_URL, ShellPage } from '../fixtures/ShellPage';
 import { STACK_ENV } from './stack';
 
 function stackValue(name: string): string {
@@ -101,7 +101,7 @@ test('through nginx in front of two processes: sign in, sync, and live changes f
   await quietLog();
   const beforePost = logSize();
   await login.signIn('buyer', DEMO_PASSWORD);
-  await page.waitForURL(/\/inquiry-quotation\/list/);
+  await page.waitForURL(LANDING_URL);
   const provider = loggedSince(beforePost).filter((line) => line.path.startsWith('/oidc/'));
   const post = provider.find(
     (line) => line.method === 'POST' && /^\/oidc\/interaction\/[^/]+\/login$/.test(line.path),

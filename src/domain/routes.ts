@@ -25,6 +25,15 @@ const { INQUIRY_QUOTATION, ORDER, TODO } = PERMISSION_CODES;
 export const NO_PERMISSION_PATH = '/no-permission';
 export const NO_PERMISSION_TEXT = '你没有权限查看该页面，请访问其他页面';
 
+/** The 工作台 (issue 22 item 1): not in the spec's route table. */
+export const DASHBOARD_PATH = '/dashboard';
+
+/**
+ * The modules the 工作台 summarises: a company holding any one of them shows its menu entry (the
+ * menu's first) and lands on it.
+ */
+export const DASHBOARD_MODULES: readonly PermissionCode[] = [INQUIRY_QUOTATION, ORDER, TODO];
+
 export const ROUTES: readonly RouteEntry[] = [
   { path: '/', access: 'public', redirect: '/home' },
   { path: '/register', access: 'public' },
@@ -33,7 +42,7 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: '/home', access: 'login', redirect: '/inquiry-quotation/list?sheetType=ALL' },
   { path: '/home/9001', access: 'login' },
   /** 工作台 (issue 22): not in the spec; its sections follow the modules' permissions. */
-  { path: '/dashboard', access: 'login' },
+  { path: DASHBOARD_PATH, access: 'login' },
   { path: '/inquiry-quotation/list', access: 'login', module: INQUIRY_QUOTATION },
   { path: '/inquiry-quotation/detail', access: 'login', module: INQUIRY_QUOTATION },
   { path: '/inquiry-quotation/order-detail', access: 'login', module: INQUIRY_QUOTATION },
@@ -79,6 +88,15 @@ export function routeAccess(path: string): RouteAccess {
 export function routeRedirect(path: string): string | null {
   const p = normalise(path);
   return ROUTES.find((r) => r.path === p)?.redirect ?? null;
+}
+
+/**
+ * Whether /home leads to the 工作台 (issue 22 item 1, "the landing page when the menu's first
+ * entry allows it"): when the company holds one of its modules. Otherwise /home leads where the
+ * spec's route table says, the purchase list, whose guard then speaks to a user without it.
+ */
+export function landsOnDashboard(holds: (code: PermissionCode) => boolean): boolean {
+  return DASHBOARD_MODULES.some(holds);
 }
 
 export interface Viewer {

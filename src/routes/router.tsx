@@ -3,10 +3,11 @@
 // admin) is the route table in src/domain/routes.ts, applied by RootLayout to every path, also
 // to paths whose screens later issues add. Feature areas declare their routes in their own files
 // (purchaseRoutes, orderRoutes) under the shared root.
-import { createRoute, createRouter, redirect } from '@tanstack/react-router';
-import { NO_PERMISSION_PATH } from '../domain/routes';
+import { createRoute, createRouter, Navigate, redirect } from '@tanstack/react-router';
+import { landsOnDashboard, NO_PERMISSION_PATH } from '../domain/routes';
 import { NoPermission } from '../features/shell/NoPermission';
 import { AUTH_CALLBACK_PATH } from '../platform/auth/returnTo';
+import { useSession } from '../platform/session/useSession';
 import { AuthCallback } from './AuthCallback';
 import { accountRoutes } from './accountRoutes';
 import { companyRoutes } from './companyRoutes';
@@ -40,12 +41,21 @@ const loginRoute = createRoute({
   },
 });
 
+/**
+ * The landing page: the 工作台 when the company holds one of its modules (issue 22 item 1), else
+ * the spec's purchase list. It needs the session's permissions, so it is decided in the signed-in
+ * shell (offline too, from the kept session) rather than before the route loads.
+ */
+function HomeLanding() {
+  const { can } = useSession();
+  if (landsOnDashboard((code) => can([code]))) return <Navigate to="/dashboard" replace />;
+  return <Navigate to="/inquiry-quotation/list" search={{ sheetType: 'ALL' }} replace />;
+}
+
 const homeRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/home',
-  beforeLoad: () => {
-    throw redirect({ to: '/inquiry-quotation/list', search: { sheetType: 'ALL' }, replace: true });
-  },
+  component: HomeLanding,
 });
 
 const orderRoute = createRoute({

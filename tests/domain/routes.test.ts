@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   canOpenRoute,
   guardDecision,
+  landsOnDashboard,
   NO_PERMISSION_TEXT,
   ROUTES,
   routeAccess,
@@ -104,5 +105,13 @@ describe('canOpenRoute and guardDecision', () => {
 
   it('the no-permission page tells the user to go elsewhere', () => {
     expect(NO_PERMISSION_TEXT).toBe('你没有权限查看该页面，请访问其他页面');
+  });
+
+  it('lands on the 工作台 when the company holds any module it summarises, else on the list', () => {
+    for (const code of ['INQUIRY_QUOTATION', 'ORDER', 'TODO'] as const) {
+      expect(landsOnDashboard((held) => held === code)).toBe(true);
+    }
+    // A company without the three (an administrator's settings alone) keeps the spec's landing.
+    expect(landsOnDashboard(() => false)).toBe(false);
   });
 });

@@ -4,6 +4,7 @@
 import { PERMISSION_CODES } from '../../domain/account/permissionCodes';
 import type { PermissionKey } from '../../domain/account/permissions';
 import type { SheetListType } from '../../domain/purchase/listTypes';
+import { DASHBOARD_MODULES } from '../../domain/routes';
 
 /**
  * The permission code that gates each entry (the domain's codes, docs/decisions.md "Navigation
@@ -45,13 +46,14 @@ export interface NavViewer {
 /** The user's entries in menu order; `landing` is the sheet type GET /index chose. */
 export function navEntries(viewer: NavViewer, landing: SheetListType): NavEntry[] {
   const all: (NavEntry & { code?: string; anyOf?: readonly string[]; admin?: true })[] = [
-    // 工作台 (issue 22): its sections are the three modules', so any one of them shows it.
+    // 工作台 (issue 22): its sections are the three modules', so any one of them shows it (and
+    // makes it the landing page, domain/routes.ts).
     {
       key: 'dashboard',
       label: '工作台',
       to: '/dashboard',
       sections: [],
-      anyOf: Object.values(NAV_PERMISSION_CODES),
+      anyOf: DASHBOARD_MODULES,
     },
     {
       key: 'purchase',
