@@ -3,11 +3,13 @@
 // button with Enter, takes the focus, keeps it inside while Tab and Shift+Tab go round (the trap),
 // shows where the focus is (a visible outline), closes with Escape without changing anything, and
 // hands the focus back to the button that opened it; so do 写邮件, 重置密码, 修改头像, 下单采购 and
-// the 工作台's overdue orders. A list's export goes by keyboard from menu to file, a list row and
-// a 工作台 tile open with Enter.
+// the 工作台's overdue orders, and 采购合同 reached through 报表导出's menu. A list's export goes by
+// keyboard from menu to file, a list row and a 工作台 tile open with Enter; the contract's PDF
+// preview draws the focus around its frame, and Tab leads out of the frame again.
 import type { Page } from '@playwright/test';
 import { BuyerApi } from './fixtures/BuyerApi';
-import { dialogByKeyboard, focusIn } from './fixtures/keyboard';
+import { DocumentsPage } from './fixtures/DocumentsPage';
+import { dialogByKeyboard, focusIn, menuItemByKeyboard } from './fixtures/keyboard';
 import { expect, test } from './fixtures/test';
 
 test.use({ account: 'buyer' });
@@ -193,4 +195,59 @@ test('the 工作台 by keyboard: a tile’s focus is drawn and Enter opens its l
   await page.goBack();
   const overdue = page.getByRole('button', { name: '查看逾期订单' });
   await dialogByKeyboard(page, overdue, page.getByRole('dialog', { name: '逾期未到货订单' }));
+});
+
+test('采购合同 from 报表导出: menu and dialog by keyboard, focus trapped and drawn, Escape exports nothing; the PDF frame’s focus is drawn', async ({
+  shell,
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  // 苏州恒远 has the shipping address and invoice info, so the form is open (documents.spec.ts).
+  const hengyuan = '苏州恒远自动化设备有限公司';
+  await shell.openSignedIn('/home');
+  await shell.switchCompany(hengyuan);
+  await shell.synced();
+  const api = await BuyerApi.of(page, request, hengyuan);
+  const order = (await api.orders()).items[0];
+  if (!order) throw new Error('苏州恒远 has an order in the demo data');
+  await page.goto(`/order/order/detail?orderType=ALL&id=${order.id}&module=ORDER`);
+  const documents = new DocumentsPage(page);
+  await expect(documents.exportButton).toBeEnabled({ timeout: 20_000 });
+  const saved: string[] = [];
+  page.on('download', (download) => saved.push(download.suggestedFilename()));
+  const contract = page.getByRole('menuitem', { name: /^采购合同/ });
+
+  await dialogByKeyboard(page, documents.exportButton, documents.contract, () =>
+    menuItemByKeyboard(page, contract),
+  );
+  // Nothing was made: no file saved, no preview opened.
+  expect(saved).toEqual([]);
+  await expect(documents.dialog).toHaveCount(0);
+
+  // 预览 by keyboard: the PDF's frame takes the focus, and the box around it shows it.
+  await documents.exportButton.focus();
+  await menuItemByKeyboard(page, contract);
+  await expect(documents.contract).toBeVisible();
+  await documents.contractPreview.focus();
+  await page.keyboard.press('Enter');
+  await expect(documents.preview).toHaveJSProperty('tagName', 'IFRAME', { timeout: 30_000 });
+  const frameFocused = () =>
+    documents.preview.evaluate((frame) => frame === document.activeElement);
+  for (let step = 0; step < 10 && !(await frameFocused()); step += 1) {
+    await page.keyboard.press('Tab');
+  }
+  expect(await frameFocused()).toBe(true);
+  expect(await focusIn(page, documents.dialog)).toEqual({ inside: true, drawn: true });
+  // Keys inside the frame go to the PDF viewer (its toolbar takes a dozen Tabs, and Escape there
+  // does not reach the dialog); Tab still leads out of it to 下载, and from there Escape closes
+  // the preview and the focus is back on 报表导出 (not on the closed contract dialog's 预览).
+  for (let step = 0; step < 40 && (await frameFocused()); step += 1) {
+    await page.keyboard.press('Tab');
+  }
+  await expect(documents.downloadButton).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(documents.dialog).toBeHidden();
+  await expect(documents.exportButton).toBeFocused();
+  expect(saved).toEqual([]);
 });

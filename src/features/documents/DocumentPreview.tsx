@@ -8,6 +8,7 @@ import { Alert, Button, Center, Group, Loader, Modal, Stack, Text } from '@manti
 import { useMediaQuery } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { ShareFileButton } from '../common/ShareFileButton';
+import classes from './DocumentPreview.module.css';
 import { DOCUMENT_TEXT } from './documentText';
 import { makeDocument } from './makeDocument';
 import type { DocumentRequest } from './renderDocument';
@@ -119,12 +120,14 @@ export function DocumentPreview({ request, fileName, warning, onClose }: Documen
         {state.status === 'ready' && (
           <>
             {inline ? (
-              <iframe
-                src={state.url}
-                title={state.fileName}
-                data-testid="document-preview"
-                style={{ width: '100%', height: '70dvh', border: 0 }}
-              />
+              <div className={classes.frameBox}>
+                <iframe
+                  src={state.url}
+                  title={state.fileName}
+                  className={classes.frame}
+                  data-testid="document-preview"
+                />
+              </div>
             ) : (
               <Text size="sm" data-testid="document-preview">
                 {DOCUMENT_TEXT.PHONE_HINT}

@@ -6,7 +6,7 @@
 // map gates the dropdown and each template by its code (<Permitted>); the server refuses the same.
 import { Button, Menu, Text } from '@mantine/core';
 import { IconChevronDown, IconFileTypePdf } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import type { StoredOrder, StoredSheet } from '../../data/derive';
 import { bigOrderWarning } from '../../documents/definitions/bigOrderReport';
 import type { DocumentUser } from '../../documents/input';
@@ -45,8 +45,13 @@ function ReportExportMenu({ module, number, choose }: ReportExportMenuProps) {
   // A contract first goes through the export dialog (its checks and the first payment).
   const [contract, setContract] = useState<Chosen | null>(null);
   const templates = templatesFor(module);
+  // A dialog hands the focus back to what held it when it opened; here that is a menu item (or
+  // the contract dialog's 预览), gone by the time the dialog closes, and the focus fell to the
+  // page. Moving it to 报表导出 first makes that the element it returns to.
+  const trigger = useRef<HTMLButtonElement>(null);
   const pick = (template: ReportTemplate) => {
     if (!choose) return;
+    trigger.current?.focus();
     const next = choose(template);
     if (template.kind === 'contract') setContract(next);
     else setChosen(next);
@@ -57,6 +62,7 @@ function ReportExportMenu({ module, number, choose }: ReportExportMenuProps) {
       <Menu position="bottom-end" shadow="md" width={280}>
         <Menu.Target>
           <Button
+            ref={trigger}
             variant="light"
             leftSection={<IconFileTypePdf size={16} />}
             rightSection={<IconChevronDown size={14} />}
@@ -93,6 +99,7 @@ function ReportExportMenu({ module, number, choose }: ReportExportMenuProps) {
       <ContractExportDialog
         request={contractRequest}
         onPreview={(request) => {
+          trigger.current?.focus();
           if (contract) setChosen({ ...contract, request });
           setContract(null);
         }}
