@@ -29,7 +29,9 @@ const LAYERS: Record<string, string[]> = {
   'src/data': [],
   'src/sync': ['src/data'],
   'src/documents': [],
-  'src/platform': ['src/data', 'src/sync'],
+  // The sign-in's stored user, its lock and renewal, for every context (the page, the service worker).
+  'src/auth': [],
+  'src/platform': ['src/data', 'src/sync', 'src/auth'],
   'src/features': ['src/data', 'src/sync', 'src/documents', 'src/platform'],
   'src/routes': ['src/platform', 'src/features'],
   'src/app': ['src/data', 'src/sync', 'src/platform', 'src/routes'],

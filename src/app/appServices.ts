@@ -7,7 +7,13 @@ import { openUserDatabase } from '../data/db';
 import type { RuntimeConfig } from '../domain/config/runtimeConfig';
 import type { AppServices } from '../platform/AppServicesContext';
 import { createApiClient } from '../platform/api/apiClient';
-import { createOidcAuth, createRevocations, createUserManager } from '../platform/auth/oidcAuth';
+import { migrateStoredUser } from '../platform/auth/migrateStoredUser';
+import {
+  createOidcAuth,
+  createRevocations,
+  createUserManager,
+  sharedUserStore,
+} from '../platform/auth/oidcAuth';
 import { AUTH_CALLBACK_PATH } from '../platform/auth/returnTo';
 import { clearUserCaches } from '../platform/pwa/userCaches';
 import { SessionController } from '../platform/session/sessionController';
@@ -26,11 +32,10 @@ export function createAppServices(
   config: RuntimeConfig,
   page: Location = window.location,
 ): AppServices {
-  const auth = createOidcAuth(
-    createUserManager(config.auth, page.origin),
-    Date.now,
-    createRevocations(config.auth, page.origin),
-  );
+  const userStore = sharedUserStore();
+  const auth = createOidcAuth(createUserManager(config.auth, page.origin, userStore), {
+    revocations: createRevocations(config.auth, page.origin),
+  });
   const sync = new SyncConnection({
     createClient: createSyncClient,
     openDb: openUserDatabase,
@@ -67,6 +72,10 @@ export function createAppServices(
     signedOutElsewhere: () => controller.signedOutElsewhere(),
     membershipEnded: (companyId) => void controller.membershipEnded(companyId),
   });
-  void controller.boot(page.href, page.pathname === AUTH_CALLBACK_PATH);
+  // The user moves out of an older release's localStorage before the session reads it (at once
+  // when there is nothing to move).
+  void migrateStoredUser(userStore).then(() =>
+    controller.boot(page.href, page.pathname === AUTH_CALLBACK_PATH),
+  );
   return { config, session: controller, api, sync };
 }

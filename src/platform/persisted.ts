@@ -26,7 +26,10 @@ interface PersistedKey {
 const PERSISTED = {
   /** The last /config.json that validated, so the installed app starts offline (src/platform/config). */
   runtimeConfig: { store: 'local', name: 'purchasing.runtimeConfig', schema: runtimeConfigSchema },
-  /** oidc-client-ts's user (tokens, profile): the installed app opens offline with it (src/platform/auth). */
+  /**
+   * oidc-client-ts's user as releases before the sign-in database (src/auth/) kept it: read once
+   * at boot and moved there (src/platform/auth/migrateStoredUser.ts). Kept declared for one release.
+   */
   authUser: { store: 'local', name: 'purchasing.auth.user', schema: oidcEntriesSchema },
   /** oidc-client-ts's pending sign-in requests (PKCE verifier, return URL) until the callback. */
   authRequests: { store: 'local', name: 'purchasing.auth.requests', schema: oidcEntriesSchema },

@@ -1,10 +1,11 @@
-// oidc-client-ts keeps its user and its pending sign-in requests through a StateStore; these put
-// both in Web Storage through the app's one storage module (src/platform/persisted.ts), each as one
-// declared key holding the library's entries.
+// oidc-client-ts keeps its pending sign-in requests (PKCE verifier, return address) through a
+// StateStore; this one puts them in Web Storage through the app's one storage module
+// (src/platform/persisted.ts), as one declared key holding the library's entries. Only the tab
+// that left for the provider reads them back. The user itself is in IndexedDB (src/auth/).
 import type { StateStore } from 'oidc-client-ts';
 import { readPersisted, writePersisted } from '../persisted';
 
-type AuthKey = 'authUser' | 'authRequests';
+type AuthKey = 'authRequests';
 
 export class PersistedStateStore implements StateStore {
   constructor(private readonly key: AuthKey) {}

@@ -1,17 +1,28 @@
-// Sign-in with oidc-client-ts against the runtime config's authority:
-// authorization code + PKCE, the user kept in Web Storage (src/platform/auth/authStores.ts) so the installed
-// app opens offline, no silent renewal by iframe or timer of the library's own: the session checks
-// its token every 10 s and calls `renew`, which uses the refresh token under a Web Lock. A sign-out
-// the provider could not hear of queues its refresh token for revocation later (revocations.ts).
-import { OidcClient, type User, UserManager, type UserManagerSettings } from 'oidc-client-ts';
+// Sign-in with oidc-client-ts against the runtime config's authority: authorization code + PKCE,
+// the user kept in the shared sign-in database (src/auth/, IndexedDB) so the installed app opens
+// offline and the service worker can renew too. No silent renewal by iframe or timer of the
+// library's own: the session checks its token every 10 s and calls `renew`. Every write of the
+// stored user (renewal, callback, sign-out) holds the renew lock (src/auth/renewLock.ts). A
+// sign-out the provider could not hear of queues its refresh token for revocation (revocations.ts).
+import {
+  InMemoryWebStorage,
+  OidcClient,
+  type StateStore,
+  type User,
+  UserManager,
+  WebStorageStateStore,
+} from 'oidc-client-ts';
+import { AuthDb } from '../../auth/authDb';
+import { IdbStateStore } from '../../auth/idbStateStore';
+import { renewStored } from '../../auth/renewal';
+import { type Exclusive, renewLock } from '../../auth/renewLock';
+import { clientSettings, managerSettings } from '../../auth/settings';
 import type { RuntimeConfig } from '../../domain/config/runtimeConfig';
-import type { Auth, AuthUser, RenewResult } from './auth';
+import type { Auth, AuthUser } from './auth';
 import { PersistedStateStore } from './authStores';
-import { AUTH_CALLBACK_PATH, returnToFromState, type SignInState } from './returnTo';
+import { returnToFromState, type SignInState } from './returnTo';
 import { createRevocationQueue, persistedRevocations, type RevocationQueue } from './revocations';
-import { classifyRenewError, needsRenewal } from './tokenPolicy';
 
-const RENEW_LOCK = 'purchasing-auth-renew';
 /** How long a sign-in waits for the queued revocations before it leaves anyway. */
 const REVOKE_BEFORE_SIGN_IN_MS = 5_000;
 
@@ -29,48 +40,9 @@ export function toAuthUser(user: User): AuthUser {
   };
 }
 
-function managerSettings(auth: RuntimeConfig['auth'], origin: string): UserManagerSettings {
-  return {
-    authority: auth.authority,
-    client_id: auth.clientId,
-    scope: auth.scope,
-    response_type: 'code',
-    redirect_uri: `${origin}${AUTH_CALLBACK_PATH}`,
-    post_logout_redirect_uri: `${origin}/`,
-    userStore: new PersistedStateStore('authUser'),
-    stateStore: new PersistedStateStore('authRequests'),
-    // The session renews on its own 10 s check; no iframes (they fail offline and in installed apps).
-    automaticSilentRenew: false,
-    monitorSession: false,
-    // The provider's userinfo endpoint is off: name and username come in the ID token.
-    loadUserInfo: false,
-    // `forget` revokes the refresh token itself, so a failed revocation never blocks sign-out.
-    revokeTokensOnSignout: false,
-    // The revocation endpoint answers 200 with an empty text/plain body (oidc-provider, RFC 7009):
-    // without this the library reports a revoked token as a failure.
-    revokeTokenAdditionalContentTypes: ['text/plain'],
-  };
-}
-
-export function createUserManager(auth: RuntimeConfig['auth'], origin: string): UserManager {
-  return new UserManager(managerSettings(auth, origin));
-}
-
-/** The queue of refresh tokens to revoke, sent to the provider's revocation endpoint. */
-export function createRevocations(auth: RuntimeConfig['auth'], origin: string): RevocationQueue {
-  const client = new OidcClient(managerSettings(auth, origin));
-  const queue = createRevocationQueue(persistedRevocations, (token) =>
-    client.revokeToken(token, 'refresh_token'),
-  );
-  // Back online: the sign-outs made offline reach the provider without waiting for a restart.
-  if (typeof window !== 'undefined') window.addEventListener('online', () => void queue.flush());
-  return queue;
-}
-
-/** Runs `task` alone among this user's tabs (Web Locks), or directly where they are missing. */
-function exclusively<T>(task: () => Promise<T>): Promise<T> {
-  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
-  return locks ? locks.request(RENEW_LOCK, task) : task();
+/** The user store every context of the app shares: the sign-in database. */
+export function sharedUserStore(db: AuthDb = new AuthDb()): IdbStateStore {
+  return new IdbStateStore(db);
 }
 
 /** The part of UserManager the session uses (tests pass a fake). */
@@ -86,10 +58,57 @@ export type OidcManager = Pick<
   | 'signoutRedirect'
 >;
 
+export function createUserManager(
+  auth: RuntimeConfig['auth'],
+  origin: string,
+  userStore: StateStore,
+): OidcManager {
+  // Pending sign-in requests stay in this tab's Web Storage: only the page that left comes back.
+  const settings = {
+    ...managerSettings(auth, origin, userStore),
+    stateStore: new PersistedStateStore('authRequests'),
+  };
+  const manager = new UserManager(settings);
+  // The library's sign-out removes the stored user before it leaves, outside the renew lock.
+  // `forget` has removed it already, under the lock; this manager's user store is memory, so the
+  // sign-out cannot remove a user another tab has signed in meanwhile.
+  const leaving = new UserManager({
+    ...settings,
+    userStore: new WebStorageStateStore({ store: new InMemoryWebStorage() }),
+  });
+  return {
+    getUser: (...args) => manager.getUser(...args),
+    clearStaleState: () => manager.clearStaleState(),
+    signinRedirect: (...args) => manager.signinRedirect(...args),
+    signinRedirectCallback: (...args) => manager.signinRedirectCallback(...args),
+    signinSilent: (...args) => manager.signinSilent(...args),
+    revokeTokens: (...args) => manager.revokeTokens(...args),
+    removeUser: () => manager.removeUser(),
+    signoutRedirect: (...args) => leaving.signoutRedirect(...args),
+  };
+}
+
+/** The queue of refresh tokens to revoke, sent to the provider's revocation endpoint. */
+export function createRevocations(auth: RuntimeConfig['auth'], origin: string): RevocationQueue {
+  const client = new OidcClient(clientSettings(auth, origin));
+  const queue = createRevocationQueue(persistedRevocations, (token) =>
+    client.revokeToken(token, 'refresh_token'),
+  );
+  // Back online: the sign-outs made offline reach the provider without waiting for a restart.
+  if (typeof window !== 'undefined') window.addEventListener('online', () => void queue.flush());
+  return queue;
+}
+
+export interface OidcAuthOptions {
+  now?: () => number;
+  revocations?: RevocationQueue | null;
+  /** The renew lock every writer of the stored user holds (the context's Web Lock by default). */
+  exclusive?: Exclusive;
+}
+
 export function createOidcAuth(
   manager: OidcManager,
-  now: () => number = Date.now,
-  revocations: RevocationQueue | null = null,
+  { now = Date.now, revocations = null, exclusive = renewLock() }: OidcAuthOptions = {},
 ): Auth {
   async function stored(): Promise<User | null> {
     return manager.getUser();
@@ -120,39 +139,34 @@ export function createOidcAuth(
     },
 
     async completeSignIn(url) {
-      const user = await manager.signinRedirectCallback(url);
+      // It stores the new user: after any renewal still running, never under it.
+      const user = await exclusive(() => manager.signinRedirectCallback(url));
       // The held tokens may share this session's grant: revoking one would end it.
       revocations?.signInCompleted();
       return { user: toAuthUser(user), returnTo: returnToFromState(user.state) };
     },
 
-    renew(current): Promise<RenewResult> {
-      return exclusively(async () => {
-        const user = await stored();
-        if (!user?.refresh_token) return { kind: 'refused' };
-        const fresh = toAuthUser(user);
-        if (fresh.accessToken !== current && !needsRenewal(fresh.expiresAt, now())) {
-          return { kind: 'renewed', user: fresh };
-        }
-        try {
-          const renewed = await manager.signinSilent();
-          return renewed ? { kind: 'renewed', user: toAuthUser(renewed) } : { kind: 'refused' };
-        } catch (error) {
-          return { kind: classifyRenewError(error) };
-        }
-      });
+    async renew(current) {
+      const result = await renewStored(manager, current, { exclusive, now });
+      return result.kind === 'renewed'
+        ? { kind: 'renewed', user: toAuthUser(result.user) }
+        : result;
     },
 
-    async forget() {
-      const refreshToken = (await stored())?.refresh_token;
-      try {
-        await manager.revokeTokens(['refresh_token']);
-      } catch (error) {
-        // Offline or the provider is down: revoked later. An OAuth error is the provider's answer.
-        const answered = (error as Error | null)?.name === 'ErrorResponse';
-        if (refreshToken && !answered) revocations?.add(refreshToken);
-      }
-      await manager.removeUser();
+    forget() {
+      // Under the lock: a renewal still running ends first, and one waiting then finds no user,
+      // so neither writes this user back.
+      return exclusive(async () => {
+        const refreshToken = (await stored())?.refresh_token;
+        try {
+          await manager.revokeTokens(['refresh_token']);
+        } catch (error) {
+          // Offline or the provider is down: revoked later. An OAuth error is the provider's answer.
+          const answered = (error as Error | null)?.name === 'ErrorResponse';
+          if (refreshToken && !answered) revocations?.add(refreshToken);
+        }
+        await manager.removeUser();
+      });
     },
 
     async signOutAtProvider(idTokenHint) {

@@ -2,7 +2,10 @@
 // asked for, carried through the provider in the sign-in request's state. Anything else (another
 // origin, a protocol-relative URL, the callback itself) falls back to the home route.
 
-export const AUTH_CALLBACK_PATH = '/auth/callback';
+import { AUTH_CALLBACK_PATH } from '../../auth/settings';
+
+// Declared with the provider's settings (src/auth/, below this layer); the routes read it here.
+export { AUTH_CALLBACK_PATH };
 export const DEFAULT_RETURN_TO = '/home';
 
 export function safeReturnTo(value: unknown): string {

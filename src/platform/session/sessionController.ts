@@ -10,6 +10,7 @@
 // until the user signs in again. Sign-out asks the sync worker first, which refuses while changes
 // wait, so the user is asked before anything queued is lost.
 
+import { needsRenewal } from '../../auth/tokenPolicy';
 import type { UserInfo } from '../../contract/api/account';
 import { COMMON_MESSAGES } from '../../domain/messages/common';
 import { SESSION_MESSAGES } from '../../domain/messages/session';
@@ -17,7 +18,6 @@ import type { SignOutResult } from '../../sync/api';
 import { type Clock, systemClock } from '../../sync/ports';
 import { ApiError } from '../api/apiError';
 import type { Auth, AuthUser } from '../auth/auth';
-import { needsRenewal } from '../auth/tokenPolicy';
 import {
   chooseCompany,
   type SessionAccount,

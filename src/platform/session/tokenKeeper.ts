@@ -2,9 +2,10 @@
 // expiry and on a 10 s check, one renewal at a time; offline or failing on the way it is wanted
 // again at the next check. What the provider answers (renewed, refused, no company left) is the
 // session controller's to act on, through the host.
+
+import { needsRenewal, TOKEN_CHECK_INTERVAL_MS } from '../../auth/tokenPolicy';
 import { type Cancel, type Clock, every } from '../../sync/ports';
 import type { Auth, AuthUser } from '../auth/auth';
-import { needsRenewal, TOKEN_CHECK_INTERVAL_MS } from '../auth/tokenPolicy';
 
 export interface TokenHost {
   /** Signed in, and the provider has not refused the session: renewing is worth asking. */

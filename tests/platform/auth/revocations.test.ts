@@ -81,7 +81,7 @@ describe('sign-out offline', () => {
     const m = manager(signedIn('refresh-1'));
     m.revokeTokens.mockRejectedValue(offline());
 
-    await createOidcAuth(m, () => NOW, revocations).forget();
+    await createOidcAuth(m, { now: () => NOW, revocations }).forget();
     expect(m.removeUser).toHaveBeenCalled();
     expect(queued()).toEqual(['refresh-1']);
     // In the auth module's own storage, where a restarted app finds it.
@@ -95,7 +95,7 @@ describe('sign-out offline', () => {
     // The app starts again with the provider reachable: revoked and dropped.
     revoke.mockResolvedValue(undefined);
     const restarted = createRevocationQueue(persistedRevocations, revoke, () => NOW);
-    const auth = createOidcAuth(manager(null), () => NOW, restarted);
+    const auth = createOidcAuth(manager(null), { now: () => NOW, revocations: restarted });
     expect(await auth.storedUser()).toBeNull();
     await restarted.flush();
     expect(revoke).toHaveBeenLastCalledWith('refresh-1');
@@ -115,10 +115,10 @@ describe('sign-out offline', () => {
 
   it('queues nothing when the provider revoked it at sign-out or answered with an error', async () => {
     const revocations = createRevocationQueue(persistedRevocations, vi.fn(), () => NOW);
-    await createOidcAuth(manager(signedIn('refresh-1')), () => NOW, revocations).forget();
+    await createOidcAuth(manager(signedIn('refresh-1')), { now: () => NOW, revocations }).forget();
     const refused = manager(signedIn('refresh-2'));
     refused.revokeTokens.mockRejectedValue(new ErrorResponse({ error: 'invalid_client' }));
-    await createOidcAuth(refused, () => NOW, revocations).forget();
+    await createOidcAuth(refused, { now: () => NOW, revocations }).forget();
     expect(queued()).toEqual([]);
   });
 
@@ -134,7 +134,7 @@ describe('sign-out offline', () => {
     m.signinRedirect.mockImplementation(async () => {
       calls.push('sign-in');
     });
-    await createOidcAuth(m, () => NOW, revocations).signIn('/home');
+    await createOidcAuth(m, { now: () => NOW, revocations }).signIn('/home');
     expect(calls).toEqual(['revoke refresh-old', 'sign-in']);
     expect(queued()).toEqual([]);
   });
@@ -149,7 +149,7 @@ describe('sign-out offline', () => {
     );
     revocations.add('refresh-old');
     const m = manager(null);
-    await createOidcAuth(m, () => NOW, revocations).signIn('/home');
+    await createOidcAuth(m, { now: () => NOW, revocations }).signIn('/home');
     expect(m.signinRedirect).toHaveBeenCalled();
     expect(queued()).toEqual(['refresh-old']);
   });
@@ -163,7 +163,7 @@ describe('sign-out offline', () => {
     const revocations = createRevocationQueue(persistedRevocations, revoke, () => NOW);
     revocations.add('refresh-old');
     const m = manager(null);
-    const auth = createOidcAuth(m, () => NOW, revocations);
+    const auth = createOidcAuth(m, { now: () => NOW, revocations });
     await auth.signIn('/home');
     expect(m.signinRedirect).toHaveBeenCalled();
     revoke.mockClear();

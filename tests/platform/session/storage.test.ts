@@ -31,14 +31,14 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('PersistedStateStore', () => {
   it("keeps oidc-client-ts's entries under one declared key", async () => {
-    const store = new PersistedStateStore('authUser');
+    const store = new PersistedStateStore('authRequests');
     await store.set('user:http://idp:app', '{"access_token":"a"}');
     await store.set('other', 'x');
     expect(await store.get('user:http://idp:app')).toBe('{"access_token":"a"}');
     expect(await store.getAllKeys()).toEqual(['user:http://idp:app', 'other']);
     expect(await store.remove('other')).toBe('x');
     expect(await store.remove('other')).toBeNull();
-    expect(JSON.parse(local.getItem('purchasing.auth.user') ?? '')).toEqual({
+    expect(JSON.parse(local.getItem('purchasing.auth.requests') ?? '')).toEqual({
       'user:http://idp:app': '{"access_token":"a"}',
     });
   });

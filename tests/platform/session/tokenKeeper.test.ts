@@ -2,8 +2,8 @@
 // renewal at a time, a renewal wanted offline asked at the next check, an answer that arrives
 // after the session changed dropped, and the 10 s check armed once and stopped.
 import { describe, expect, it, vi } from 'vitest';
+import { TOKEN_CHECK_INTERVAL_MS } from '../../../src/auth/tokenPolicy';
 import type { AuthUser, RenewResult } from '../../../src/platform/auth/auth';
-import { TOKEN_CHECK_INTERVAL_MS } from '../../../src/platform/auth/tokenPolicy';
 import { type TokenHost, TokenKeeper } from '../../../src/platform/session/tokenKeeper';
 import type { Clock } from '../../../src/sync/ports';
 import { authUser, NOW } from './fixtures';

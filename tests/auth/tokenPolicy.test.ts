@@ -4,7 +4,7 @@ import {
   needsRenewal,
   RENEW_BEFORE_EXPIRY_S,
   TOKEN_CHECK_INTERVAL_MS,
-} from '../../../src/platform/auth/tokenPolicy';
+} from '../../src/auth/tokenPolicy';
 
 describe('needsRenewal', () => {
   const now = 1_700_000_000_000;

@@ -1,0 +1,16 @@
+// Web Storage in memory, for Node tests of code that reads `window.localStorage` through
+// src/platform/persisted.ts (stub `window` with `{ localStorage: memoryStorage() }`).
+
+export function memoryStorage(): Storage {
+  const items = new Map<string, string>();
+  return {
+    get length() {
+      return items.size;
+    },
+    clear: () => items.clear(),
+    getItem: (key) => items.get(key) ?? null,
+    key: (index) => [...items.keys()][index] ?? null,
+    removeItem: (key) => void items.delete(key),
+    setItem: (key, value) => void items.set(key, String(value)),
+  };
+}
