@@ -6,6 +6,12 @@ import { SESSION_MESSAGES } from '../src/domain/messages/session';
 import { NO_PERMISSION_PATH, NO_PERMISSION_TEXT } from '../src/domain/routes';
 import { BuyerApi } from './fixtures/BuyerApi';
 import { OrderDetailPage } from './fixtures/OrderDetailPage';
+import {
+  asOlderRelease,
+  changeStoredUser,
+  olderReleaseEntry,
+  storedUser,
+} from './fixtures/storedUser';
 import { expect, test } from './fixtures/test';
 
 test.use({ account: 'buyer' });
@@ -38,8 +44,7 @@ test('a reload with the network off keeps the session and the landing page', asy
   await expect(page.getByTestId('todo-panel-item').first()).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(landing).toHaveAttribute('data-tone', 'offline', { timeout: 20_000 });
-  const signedIn = await page.evaluate(() => window.localStorage.getItem('purchasing.auth.user'));
-  expect(signedIn).toContain('access_token');
+  expect((await storedUser(page))?.access_token).toBeTruthy();
 });
 
 for (const path of ['/user/company-setting', '/user/personnel-list']) {
@@ -56,28 +61,15 @@ for (const path of ['/user/company-setting', '/user/personnel-list']) {
  * the access token is one the server refuses).
  */
 function ageStoredSignIn(page: Page, refreshToken?: string, accessToken?: string) {
-  return page.evaluate(
-    ([refresh, access]) => {
-      const entries = JSON.parse(window.localStorage.getItem('purchasing.auth.user') ?? '{}');
-      for (const [key, value] of Object.entries<string>(entries)) {
-        const user = JSON.parse(value);
-        user.expires_at = Math.floor(Date.now() / 1000) - 60;
-        if (refresh) user.refresh_token = refresh;
-        if (access) user.access_token = access;
-        entries[key] = JSON.stringify(user);
-      }
-      window.localStorage.setItem('purchasing.auth.user', JSON.stringify(entries));
-    },
-    [refreshToken, accessToken] as const,
-  );
+  return changeStoredUser(page, {
+    expiresAt: Math.floor(Date.now() / 1000) - 60,
+    ...(refreshToken ? { refreshToken } : {}),
+    ...(accessToken ? { accessToken } : {}),
+  });
 }
 
-function storedAccessToken(page: Page) {
-  return page.evaluate(() => {
-    const entries = JSON.parse(window.localStorage.getItem('purchasing.auth.user') ?? '{}');
-    const [value] = Object.values<string>(entries);
-    return value ? (JSON.parse(value) as { access_token: string }).access_token : null;
-  });
+async function storedAccessToken(page: Page) {
+  return (await storedUser(page))?.access_token ?? null;
 }
 
 test('an expired access token is renewed with the refresh token at start', async ({ page }) => {
@@ -87,6 +79,22 @@ test('an expired access token is renewed with the refresh token at start', async
   await page.reload();
   await expect(page.getByRole('banner').getByTestId('sync-status')).toBeVisible();
   await expect.poll(() => storedAccessToken(page)).not.toBe(before);
+  await expect(page.getByText(SESSION_MESSAGES.EXPIRED_TITLE)).toHaveCount(0);
+});
+
+test('a sign-in an older release kept in localStorage moves to IndexedDB at the next start', async ({
+  page,
+}) => {
+  await openSignedIn(page);
+  const before = await storedUser(page);
+  await asOlderRelease(page);
+  expect(await storedUser(page)).toBeNull();
+  await page.reload();
+  await expect(page.getByRole('banner').getByTestId('sync-status')).toBeVisible();
+  expect(new URL(page.url()).pathname).toBe('/dashboard');
+  // Moved, not copied: one refresh token on the device.
+  expect(await olderReleaseEntry(page)).toBeNull();
+  expect((await storedUser(page))?.refresh_token).toBe(before?.refresh_token);
   await expect(page.getByText(SESSION_MESSAGES.EXPIRED_TITLE)).toHaveCount(0);
 });
 

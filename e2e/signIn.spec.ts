@@ -5,6 +5,7 @@ import type { Page } from '@playwright/test';
 import { COMMON_MESSAGES } from '../src/domain/messages/common';
 import { DEMO_PASSWORD, LoginPage } from './fixtures/LoginPage';
 import { ShellPage } from './fixtures/ShellPage';
+import { storedUsers } from './fixtures/storedUser';
 import { expect, test } from './fixtures/test';
 
 /**
@@ -20,10 +21,9 @@ function keptAccount(page: Page) {
   });
 }
 
+/** The users the app keeps signed in (its sign-in database): one, or none after a sign-out. */
 function storedSignIns(page: Page) {
-  return page.evaluate(() =>
-    Object.keys(JSON.parse(window.localStorage.getItem('purchasing.auth.user') ?? '{}')),
-  );
+  return storedUsers(page);
 }
 
 test('buyer signs in through the app and comes back to the address they opened', async ({

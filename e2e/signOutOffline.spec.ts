@@ -4,17 +4,14 @@
 // session (still open: the provider never heard of the sign-out), on a grant of its own.
 import type { Page } from '@playwright/test';
 import { DEMO_PASSWORD } from './fixtures/LoginPage';
+import { storedUser } from './fixtures/storedUser';
 import { expect, test } from './fixtures/test';
 
 // Signed in here, not through the worker's shared provider session: the sign-in after the
 // revocation may renew the provider session, and the other specs must keep theirs.
 
-function storedRefreshToken(page: Page): Promise<string | null> {
-  return page.evaluate(() => {
-    const entries = JSON.parse(window.localStorage.getItem('purchasing.auth.user') ?? '{}');
-    const [value] = Object.values<string>(entries);
-    return value ? ((JSON.parse(value) as { refresh_token?: string }).refresh_token ?? null) : null;
-  });
+async function storedRefreshToken(page: Page): Promise<string | null> {
+  return (await storedUser(page))?.refresh_token ?? null;
 }
 
 /** The queue of tokens to revoke; null while the page is between two documents. */

@@ -3,6 +3,7 @@
 // engine fills the device's database from the server; the server's API answers with the token
 // the app keeps.
 import type { Page } from '@playwright/test';
+import { storedUser } from '../../e2e/fixtures/storedUser';
 
 const DEMO_PASSWORD = 'Demo@2026';
 
@@ -13,11 +14,7 @@ export interface AppSession {
 }
 
 async function readToken(page: Page): Promise<string> {
-  return page.evaluate(() => {
-    const entries = JSON.parse(window.localStorage.getItem('purchasing.auth.user') ?? '{}');
-    const [value] = Object.values<string>(entries);
-    return value ? (JSON.parse(value) as { access_token: string }).access_token : '';
-  });
+  return (await storedUser(page))?.access_token ?? '';
 }
 
 /** Signs `account` in and makes `companyId` the company the app works in. */
@@ -49,16 +46,14 @@ export async function signIn(
     throw new Error(`${account} is not a member of company ${companyId}`);
   }
   // The company this device works in (src/platform/persisted.ts), then a fresh start in it.
+  const sub = (await storedUser(page))?.profile.sub ?? '';
   await page.evaluate(
-    ([key, id]) => {
-      const entries = JSON.parse(window.localStorage.getItem('purchasing.auth.user') ?? '{}');
-      const [value] = Object.values<string>(entries);
-      const sub = value ? (JSON.parse(value) as { profile: { sub: string } }).profile.sub : '';
+    ([key, id, sub]) => {
       const choice = JSON.stringify({ sub, companyId: id });
       window.localStorage.setItem(key, choice);
       window.sessionStorage.setItem(key, choice);
     },
-    ['purchasing.session.company', companyId] as const,
+    ['purchasing.session.company', companyId, sub] as const,
   );
   await page.reload();
   return { token, companyId, api };
