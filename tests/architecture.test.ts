@@ -19,7 +19,8 @@ const CONTRACT = 'src/contract';
  * Each folder (`src/<top>`, `server/<top>`, a root file of server/, or `sw`) with the folders it
  * may import besides itself, bottom layer first. Every folder may also import the shared bottom
  * (domain, and the contract above it). The client: data ← sync ← platform ← features ← routes ←
- * app. The server: db ← http ← auth ← live ← sync ← services ← routes and demo ← app.
+ * app, with auth (the stored sign-in, shared with the service worker) under platform. The
+ * server: db ← http ← auth ← live ← sync ← services ← routes and demo ← app.
  */
 // biome-ignore format: one layer a line is the picture
 const LAYERS: Record<string, string[]> = {
