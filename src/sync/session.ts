@@ -16,7 +16,7 @@ import { enqueueEntry, newEntryId, newTemporaryId } from './engine/commands';
 import type { SyncEngine } from './engine/engine';
 import { storeFile } from './engine/files';
 import type { SyncStatus } from './engine/status';
-import { type Election, electLeader } from './leader/election';
+import { type Election, electLeader, syncLockName } from './leader/election';
 import { type CommandRouter, CommandTimeoutError, createCommandRouter } from './leader/router';
 import { type Leadership, type LeadershipDeps, startLeadership } from './leadership';
 import { createLiveShare, type LiveShare } from './live/liveShare';
@@ -223,7 +223,8 @@ export function createSyncSession(deps: SyncSessionDeps): SyncSession {
           if (error instanceof SchemaOutdatedError) emit(outdatedListeners);
           throw error;
         });
-      const channel = deps.openChannel(`purchasing-sync-${userId}`);
+      // The tabs' channel bears the lock's name (the service worker posts its `hold` there).
+      const channel = deps.openChannel(syncLockName(userId));
       const onChannel = (event: { data: unknown }) => {
         const message = readTabMessage(event.data);
         if (message?.kind === 'sync-status' && !leading) notify(message.status);
@@ -259,7 +260,7 @@ export function createSyncSession(deps: SyncSessionDeps): SyncSession {
           ...(deps.routerTimeoutMs === undefined ? {} : { timeoutMs: deps.routerTimeoutMs }),
         }),
         election: electLeader({
-          lockName: `purchasing-sync-${userId}`,
+          lockName: syncLockName(userId),
           tabId: deps.tabId,
           locks: deps.locks,
           channel,

@@ -8,6 +8,7 @@ import { indexedDB } from 'fake-indexeddb';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SchemaOutdatedError, userDatabaseName } from '../../src/data/db';
 import { declareSchema, SCHEMA_VERSION } from '../../src/data/schema';
+import { syncLockName } from '../../src/sync/leader/election';
 import type { SyncSession } from '../../src/sync/session';
 import {
   type Harness,
@@ -83,7 +84,7 @@ describe('a sync session ending', () => {
     const [tab] = tabs;
     if (!tab) throw new Error('no tab');
     await firstPull(tab.session);
-    const channel = new BroadcastChannel(`${userId}:purchasing-sync-${h.fx.accounts.userA}`);
+    const channel = new BroadcastChannel(`${userId}:${syncLockName(h.fx.accounts.userA)}`);
     try {
       channel.postMessage({
         kind: 'election',

@@ -5,12 +5,20 @@
 // leadership has a term, one above the highest term seen, so when a woken leader and its
 // successor both claim it, the higher term wins without either asking the lock manager.
 // Tabs also announce their schema version; a tab older than another tab is told to reload.
+// A context that holds the lock without being a tab (the service worker's background delivery,
+// src/sync/background.ts) posts `hold` instead of heartbeats: a waiting tab then does not steal.
 import { SCHEMA_VERSION } from '../../data/schema';
 import { isRecord } from '../../domain/guards';
 import type { ChannelLike, Clock, LocksLike } from '../ports';
 
+/**
+ * The Web Lock of one user's sync, held by the leader tab or by the service worker's background
+ * delivery; the tabs' BroadcastChannel bears the same name.
+ */
+export const syncLockName = (userId: number | string): string => `purchasing-sync-${userId}`;
+
 export interface ElectionOptions extends Clock {
-  /** `purchasing-sync-<userId>`: one leader per user, across all the user's tabs. */
+  /** `syncLockName(userId)`: one leader per user, across all the user's tabs. */
   lockName: string;
   tabId: string;
   locks: LocksLike;
@@ -45,13 +53,17 @@ export type ElectionMessage =
       term: number;
       schemaVersion: number;
     }
-  | { kind: 'election'; type: 'hello' | 'version'; tabId: string; schemaVersion: number };
+  /**
+   * `hello`: a tab joins; `version`: the answer to an older tab; `hold`: a context that is no tab
+   * (tabId `sw:<uuid>`) holds the lock for a while and is not to be stolen from.
+   */
+  | { kind: 'election'; type: 'hello' | 'version' | 'hold'; tabId: string; schemaVersion: number };
 
-function readMessage(data: unknown): ElectionMessage | null {
+export function readElectionMessage(data: unknown): ElectionMessage | null {
   if (!isRecord(data) || data.kind !== 'election') return null;
   const { type, tabId, schemaVersion } = data;
   if (typeof tabId !== 'string' || typeof schemaVersion !== 'number') return null;
-  if (type === 'hello' || type === 'version')
+  if (type === 'hello' || type === 'version' || type === 'hold')
     return { kind: 'election', type, tabId, schemaVersion };
   if (type === 'heartbeat' && typeof data.at === 'number' && typeof data.term === 'number') {
     return { kind: 'election', type, tabId, at: data.at, term: data.term, schemaVersion };
@@ -191,12 +203,17 @@ export function electLeader(options: ElectionOptions): Election {
   }
 
   function onMessage(event: { data: unknown }) {
-    const message = readMessage(event.data);
+    const message = readElectionMessage(event.data);
     if (!message || message.tabId === tabId || state === 'closed') return;
     if (message.schemaVersion > version) return outdated(message.schemaVersion);
     if (message.schemaVersion < version && !answered.has(message.tabId)) {
       answered.add(message.tabId);
       post({ kind: 'election', type: 'version', tabId, schemaVersion: version });
+    }
+    // The lock's holder is alive, though no tab leads: a waiting tab keeps waiting.
+    if (message.type === 'hold') {
+      if (state === 'follower') lastHeard = now();
+      return;
     }
     if (message.type !== 'heartbeat') return;
     // A claim from an older term is a woken leader that has not yet noticed; it will see ours.

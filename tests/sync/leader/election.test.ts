@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { syncLockName } from '../../../src/sync/leader/election';
 import type { ChannelLike, LocksLike } from '../../../src/sync/ports';
-import { settle, World } from './leaderHarness';
+import { LOCK_NAME, settle, World } from './leaderHarness';
 import { MemoryLocks } from './locks';
 
 let world: World;
@@ -17,7 +18,7 @@ describe('electLeader', () => {
     const [a, b, c] = [world.tab('a'), world.tab('b'), world.tab('c')];
     await world.advance(HEARTBEAT * 5);
     expect(world.leaders()).toEqual(['a']);
-    expect(world.locks.holders('purchasing-sync-user-1')).toBe(1);
+    expect(world.locks.holders(LOCK_NAME)).toBe(1);
     expect(a.count('leader')).toBe(1);
     expect(b.election.leaderId()).toBe('a');
     expect(c.election.leaderId()).toBe('a');
@@ -48,7 +49,7 @@ describe('electLeader', () => {
     expect(b.count('leader')).toBe(1);
     await world.advance(HEARTBEAT);
     expect(c.election.leaderId()).toBe('b');
-    expect(world.locks.holders('purchasing-sync-user-1')).toBe(1);
+    expect(world.locks.holders(LOCK_NAME)).toBe(1);
   });
 
   it.each(['messages-first', 'timers-first'] as const)(
@@ -132,7 +133,7 @@ describe('electLeader', () => {
       }
       expect(world.leaders()).toHaveLength(1);
     }
-    expect(world.locks.holders('purchasing-sync-user-1')).toBe(1);
+    expect(world.locks.holders(LOCK_NAME)).toBe(1);
   });
 
   it('tells an older tab to reload when a newer schema version appears, and it steps aside', async () => {
@@ -157,6 +158,85 @@ describe('electLeader', () => {
     expect(stale.events).toEqual(['outdated:3']);
     expect(stale.election.isLeader()).toBe(false);
     expect(running.every((t) => t.events.every((e) => !e.startsWith('outdated')))).toBe(true);
+  });
+
+  it("waits while a context that is no tab holds the lock and posts 'hold', and never makes it the leader", async () => {
+    world = new World();
+    // The service worker's background delivery: the lock taken first, then `hold` every period.
+    let release = () => {};
+    const held = world.locks.request(LOCK_NAME, { ifAvailable: true }, (lock) => {
+      expect(lock).not.toBeNull();
+      return new Promise<void>((resolve) => {
+        release = resolve;
+      });
+    });
+    await settle();
+    const a = world.tab('a');
+    const hold = () =>
+      world.broadcast(null, { kind: 'election', type: 'hold', tabId: 'sw:1', schemaVersion: 2 });
+    for (let i = 0; i < 6; i += 1) {
+      hold();
+      await world.advance(HEARTBEAT);
+    }
+    // Three steal periods went by: the tab still waits, and knows no leader.
+    expect(a.count('leader')).toBe(0);
+    expect(a.election.leaderId()).toBeNull();
+    expect(a.events.filter((e) => e.startsWith('sees:'))).toEqual([]);
+    expect(world.locks.holders(LOCK_NAME)).toBe(1);
+    // The holder ends its run and releases: the tab's queued request is granted, no steal.
+    release();
+    await held;
+    await world.advance(0);
+    expect(world.leaders()).toEqual(['a']);
+    // A leader tab that hears a stray `hold` stays the leader.
+    hold();
+    await world.advance(HEARTBEAT);
+    expect(world.leaders()).toEqual(['a']);
+    expect(a.count('lost')).toBe(0);
+  });
+
+  it("steals from a holder whose 'hold' messages stopped (a frozen or killed service worker)", async () => {
+    world = new World();
+    const held = world.locks
+      .request(LOCK_NAME, { ifAvailable: true }, () => new Promise(() => {}))
+      .then(
+        () => 'released',
+        (error: Error) => error.name,
+      );
+    await settle();
+    world.tab('a');
+    world.broadcast(null, { kind: 'election', type: 'hold', tabId: 'sw:1', schemaVersion: 2 });
+    await world.advance(STALE + HEARTBEAT * 2);
+    expect(world.leaders()).toEqual(['a']);
+    expect(await held).toBe('AbortError');
+  });
+
+  it("marks a tab outdated on a 'hold' of a newer schema, and answers an older one", async () => {
+    world = new World();
+    const [a, b] = [world.tab('a'), world.tab('b')];
+    await world.advance(HEARTBEAT);
+    // What the tabs post from here on.
+    const heard: unknown[] = [];
+    const broadcast = world.broadcast.bind(world);
+    world.broadcast = (from, data) => {
+      if (from) heard.push(data);
+      broadcast(from, data);
+    };
+    world.broadcast(null, { kind: 'election', type: 'hold', tabId: 'sw:old', schemaVersion: 1 });
+    await world.advance(0);
+    // An older holder is told the newer version, as an older tab is.
+    expect(heard).toContainEqual(expect.objectContaining({ type: 'version', schemaVersion: 2 }));
+    expect([a, b].flatMap((t) => t.events.filter((e) => e.startsWith('outdated')))).toEqual([]);
+    world.broadcast(null, { kind: 'election', type: 'hold', tabId: 'sw:new', schemaVersion: 3 });
+    await world.advance(0);
+    expect(a.events).toContain('outdated:3');
+    expect(b.events).toContain('outdated:3');
+  });
+
+  it('names the lock and the channel after the user', () => {
+    expect(syncLockName(42)).toBe('purchasing-sync-42');
+    expect(LOCK_NAME).toBe(syncLockName('user-1'));
+    world = new World();
   });
 
   it('accepts the browser objects for its ports (typed against the DOM lib)', async () => {

@@ -2,11 +2,14 @@
 // asynchronously (structured clones, never to the sender, like BroadcastChannel) and the
 // in-memory lock manager. A tab can be frozen as a browser freezes a hidden tab: its timers,
 // its messages and its lock answers wait until it resumes, while it keeps holding its lock.
-import { type Election, electLeader } from '../../../src/sync/leader/election';
+import { type Election, electLeader, syncLockName } from '../../../src/sync/leader/election';
 import type { ChannelLike, Clock, LocksLike } from '../../../src/sync/ports';
 import { MemoryLocks } from './locks';
 
 type Listener = (event: { data: unknown }) => void;
+
+/** The lock of the world's one user. */
+export const LOCK_NAME = syncLockName('user-1');
 
 /** Lets queued deliveries, lock grants and promise chains run (no wall-clock wait). */
 export async function settle(rounds = 10): Promise<void> {
@@ -128,7 +131,7 @@ export class Tab {
     schemaVersion: number,
   ) {
     this.election = electLeader({
-      lockName: 'purchasing-sync-user-1',
+      lockName: LOCK_NAME,
       tabId,
       schemaVersion,
       locks: this.locks,
