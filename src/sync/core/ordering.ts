@@ -115,6 +115,28 @@ export function nextWakeAt(
   return earliest;
 }
 
+/** Waits no later attempt ends: the user decides (refused, expired), or another app or user wrote it. */
+const STUCK: ReadonlySet<Wait> = new Set(['failed', 'expired', 'unreadable', 'other-user']);
+
+/**
+ * How many of this user's entries a later attempt may still send: neither applied nor refused,
+ * and not queued behind an entry that waits for the user (a refusal of its entity). What the
+ * service worker's delivery reports as left, so it asks the browser to try again only for these.
+ */
+export function leftToSend(entries: readonly OutboxEntry[], state: SendState, now: number): number {
+  const waits = explain(entries, state, now);
+  const stuck = new Set<string>();
+  let left = 0;
+  for (const entry of [...entries].sort(bySeq)) {
+    const wait = waits.get(entry.id) ?? 'applied';
+    if (wait === 'applied') continue;
+    const entity = entityKey(entityOf(entry));
+    if (STUCK.has(wait) || stuck.has(entity)) stuck.add(entity);
+    else if (entry.userSub === state.userSub) left += 1;
+  }
+  return left;
+}
+
 /** Blobs to upload before their entries can go, oldest entry first, each file once. */
 export function filesToUpload(entries: readonly OutboxEntry[], state: SendState): FileRef[] {
   const seen = new Set<string>();

@@ -2,7 +2,7 @@
 // their totals: enqueue (entry + optimistic effect, strict durability by the connection's
 // default; an entry on a row whose create was discarded is refused), retry of a refused entry
 // (effect put back), discard (effect taken back, with the entries that can never go without it),
-// and recovery of entries left in flight by a crash.
+// recovery of entries left in flight by a crash, and the end of backoff when the network is back.
 import type { PurchasingDb } from '../../data/db';
 import { nextSequence, readClientId } from '../../data/meta';
 import { SYNC_LABELS } from '../../domain/messages/sync';
@@ -108,6 +108,23 @@ export function recoverEntries(db: PurchasingDb): Promise<void> {
       db,
       recovered.filter((entry, i) => entry !== entries[i]),
     );
+  });
+}
+
+/**
+ * The network is back (the service worker's sync event says so): entries waiting for their retry
+ * time may go now, or an entry that failed minutes earlier would still wait when the event fires
+ * and nothing would go. Attempts are kept, so a further failure backs off as before (a server's
+ * Retry-After is ignored this once). Resolves to the entries released.
+ */
+export function releaseBackoff(db: PurchasingDb, now: number): Promise<number> {
+  return db.transaction('rw', db.outbox, async () => {
+    const { entries } = await loadOutbox(db);
+    const released = entries
+      .filter((entry) => entry.status === 'pending' && entry.nextAttemptAt > now)
+      .map((entry) => ({ ...entry, nextAttemptAt: now }));
+    await saveEntries(db, released);
+    return released.length;
   });
 }
 

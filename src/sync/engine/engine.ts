@@ -5,16 +5,24 @@
 // - pulling every company's feed (pulls.ts) and sending the outbox (pushes.ts);
 // - the status the app shows (status.ts), rebuilt after every change, and the storage fault
 //   shown until a later write succeeds (storage.ts);
-// - its lifecycle: start recovers what a crash left in flight, stop waits for running requests.
+// - its lifecycle: start recovers what a crash left in flight, stop waits for running requests;
+//   or, in the service worker, one delivery (`deliverOnce`) that recovers, sends, and stops.
 // Every effect is injected (fetch, clock, randomness, token, navigator.storage), so the same code
 // runs in the Web Worker and in Node tests.
 import type { PurchasingDb } from '../../data/db';
 import { readClientId, readCompanySync } from '../../data/meta';
 import type { MutationInput } from '../core/mutations';
-import { filesWaitedFor } from '../core/ordering';
+import { filesWaitedFor, leftToSend } from '../core/ordering';
 import { loadOutbox } from '../outbox';
 import type { Clock } from '../ports';
-import { discardEntry, enqueueEntry, newTemporaryId, recoverEntries, retryEntry } from './commands';
+import {
+  discardEntry,
+  enqueueEntry,
+  newTemporaryId,
+  recoverEntries,
+  releaseBackoff,
+  retryEntry,
+} from './commands';
 import { fileIdsOf, releaseFiles } from './files';
 import type { FetchLike, UploadLike } from './http';
 import { forgetCompany, forgetLeftCompanies, reviveReturnedCompanies } from './membership';
@@ -46,6 +54,20 @@ export interface SyncEngineDeps extends Clock {
 }
 
 type Listener = (status: SyncStatus) => void;
+
+/** What one `deliverOnce` did: the service worker records it and tells the browser to retry or not. */
+export interface DeliveryReport {
+  /** Requests sent for outbox entries (an entry sent again after a 5xx counts each time). */
+  sent: number;
+  /** Entries the server applied. */
+  applied: number;
+  /** Entries refused (kept failed for the user, their effects rolled back). */
+  refused: number;
+  /** This user's entries a later attempt may still send (see `leftToSend`). */
+  left: number;
+  /** The token was missing or refused: nothing more goes until the session is renewed. */
+  pausedForAuth: boolean;
+}
 
 /** How often a running pull's progress reaches the status listeners. */
 export const PROGRESS_EVERY_MS = 200;
@@ -126,23 +148,47 @@ export class SyncEngine {
   async start(): Promise<void> {
     if (this.running) return;
     this.running = true;
-    try {
-      this.clientId = await readClientId(this.deps.db);
-      await recoverEntries(this.deps.db);
-      // Companies the account left while this device was away (security review M5).
-      await forgetLeftCompanies(this.deps.db, this.deps.companies);
-      // …and the left-behind changes of companies it works for again (review #6).
-      await reviveReturnedCompanies(this.deps.db, this.deps.companies);
-      await releaseFiles(this.deps.db, this.deps.now());
-    } catch (error) {
-      // Shown, and mended by the first push round; reading and pulling still go on.
-      if (!this.health.note(error)) throw error;
-      this.health.interrupted();
-    }
+    await this.recover();
     await this.refresh();
     void this.storageWatch.start();
     void this.pullNow();
     this.kick();
+  }
+
+  /**
+   * The service worker's run while the app is closed: recover, send what can go (the backoff
+   * released: the sync event means the network is back), then with `pull` pull every company
+   * and send what that made ready, and stop, leaving no timer. No live channel, no status
+   * listeners. Ends early when `stop` is called meanwhile (a tab opened).
+   */
+  async deliverOnce({ pull }: { pull: boolean }): Promise<DeliveryReport> {
+    if (this.running) throw new Error('the engine is already running');
+    this.running = true;
+    const before = this.pushes.tally();
+    try {
+      await this.recover();
+      await releaseBackoff(this.deps.db, this.deps.now()).catch((error: unknown) => {
+        // A storage fault: the push loop mends it, or reports it.
+        if (!this.health.note(error)) throw error;
+      });
+      this.kick();
+      await this.pushes.idle();
+      if (pull && this.running && !this.observed.pausedForAuth) {
+        await this.pullNow();
+        await this.pushes.idle();
+      }
+    } finally {
+      await this.stop();
+    }
+    const after = this.pushes.tally();
+    const { state, entries } = await this.pushes.view();
+    return {
+      sent: after.sent - before.sent,
+      applied: after.applied - before.applied,
+      refused: after.refused - before.refused,
+      left: leftToSend(entries, state, this.deps.now()),
+      pausedForAuth: this.observed.pausedForAuth,
+    };
   }
 
   /** Stops timers and waits for the running pulls and pushes (their answers are still recorded). */
@@ -241,6 +287,26 @@ export class SyncEngine {
   /** Resolves when no push is running (tests and the worker's shutdown). */
   idle(): Promise<void> {
     return this.pushes.idle();
+  }
+
+  /**
+   * What a crash or an absence left: entries in flight sent again, left companies' data gone,
+   * returned ones' changes revived, unneeded blobs dropped. A storage fault is shown, and mended
+   * by the first push round; reading and pulling still go on.
+   */
+  private async recover(): Promise<void> {
+    try {
+      this.clientId = await readClientId(this.deps.db);
+      await recoverEntries(this.deps.db);
+      // Companies the account left while this device was away (security review M5).
+      await forgetLeftCompanies(this.deps.db, this.deps.companies);
+      // …and the left-behind changes of companies it works for again (review #6).
+      await reviveReturnedCompanies(this.deps.db, this.deps.companies);
+      await releaseFiles(this.deps.db, this.deps.now());
+    } catch (error) {
+      if (!this.health.note(error)) throw error;
+      this.health.interrupted();
+    }
   }
 
   /** Sends what can go now; a push already running runs once more after it. */

@@ -52,9 +52,19 @@ export interface SendView {
   outbox: OutboxSnapshot;
 }
 
+/** What a push scheduler has sent and what came back, since it was made. */
+export interface PushTally {
+  /** Requests sent for entries (an entry retried counts each time). */
+  sent: number;
+  applied: number;
+  /** Entries refused: by the server, or here (too old to send, naming a discarded create). */
+  refused: number;
+}
+
 export class PushScheduler {
   /** Entries this engine has sent and not yet recorded the answer of. */
   private readonly inFlight = new Set<string>();
+  private readonly counts: PushTally = { sent: 0, applied: 0, refused: 0 };
   private readonly uploadRetries: UploadRetries;
   private timer: { handle: unknown } | null = null;
   private running: Promise<void> | null = null;
@@ -87,9 +97,17 @@ export class PushScheduler {
     await this.running;
   }
 
-  /** Resolves when no push is running. */
+  /**
+   * Resolves when no push is running, including one asked for while the last was ending (its
+   * retry timer, armed for later, is not waited for).
+   */
   async idle(): Promise<void> {
     while (this.running) await this.running;
+  }
+
+  /** The counts so far (the background delivery's report). */
+  tally(): PushTally {
+    return { ...this.counts };
   }
 
   /**
@@ -156,6 +174,7 @@ export class PushScheduler {
     const expired = expiredHeads(entries, state, deps.now());
     if (expired.length > 0) {
       for (const entry of expired) await recordOutcome(deps, entry.id, expiredOutcome());
+      this.counts.refused += expired.length;
       await this.host.changed();
       return true;
     }
@@ -164,6 +183,7 @@ export class PushScheduler {
     const orphaned = outbox.unreadable.length > 0 ? [] : orphanedEntries(entries, state);
     if (orphaned.length > 0) {
       for (const entry of orphaned) await recordOutcome(deps, entry.id, createDiscardedOutcome());
+      this.counts.refused += orphaned.length;
       await this.host.changed();
       return true;
     }
@@ -208,6 +228,7 @@ export class PushScheduler {
     const sendable = await markInFlight(deps.db, batch, deps.now());
     // Every head passed the send window since the round read it: the next round refuses them.
     if (sendable.length === 0) return true;
+    this.counts.sent += sendable.length;
     const outcomes = await Promise.all(
       sendable.map((entry) =>
         send(deps, entry, token, state.idMap, state.uploaded).catch(
@@ -225,6 +246,8 @@ export class PushScheduler {
       const outcome = outcomes[i];
       if (!outcome) continue;
       await recordOutcome(deps, entry.id, outcome);
+      if (outcome.kind === 'applied') this.counts.applied += 1;
+      if (outcome.kind === 'rejected' || outcome.kind === 'forbidden') this.counts.refused += 1;
       if (outcome.kind === 'retry' && outcome.status === null) offline = true;
       if (outcome.kind === 'auth') observed.pausedForAuth = true;
       // The account left the company: its feed answers the same, and the pull clears it.

@@ -11,6 +11,7 @@ import {
   dependentsOf,
   explain,
   filesToUpload,
+  leftToSend,
   nextBatch,
   nextWakeAt,
   type SendState,
@@ -37,24 +38,34 @@ type Case = {
   entries: OutboxEntry[];
   state?: Partial<SendState>;
   waits: Wait[];
+  /** What a background delivery ending here reports as left (`leftToSend`). */
+  left: number;
 };
 
 const cases: Case[] = [
-  { name: 'a lone pending entry goes', entries: [entry(1, sheetOwner(4, 1))], waits: ['ready'] },
+  {
+    name: 'a lone pending entry goes',
+    entries: [entry(1, sheetOwner(4, 1))],
+    waits: ['ready'],
+    left: 1,
+  },
   {
     name: 'the second change of one sheet waits for the first',
     entries: [entry(1, sheetOwner(4, 1)), entry(2, saveDraft(4, 1))],
     waits: ['ready', 'behind'],
+    left: 2,
   },
   {
     name: 'while the first is in flight, the second waits',
     entries: [entry(1, sheetOwner(4, 1), { status: 'sending' }), entry(2, saveDraft(4, 1))],
     waits: ['in-flight', 'behind'],
+    left: 2,
   },
   {
     name: 'an applied entry no longer blocks its entity',
     entries: [entry(1, sheetOwner(4, 1), { status: 'applied' }), entry(2, saveDraft(4, 1))],
     waits: ['applied', 'ready'],
+    left: 1,
   },
   {
     name: 'a refused entry blocks its own entity only',
@@ -65,23 +76,27 @@ const cases: Case[] = [
       entry(4, orderOwner(4, 1)),
     ],
     waits: ['failed', 'behind', 'ready', 'ready'],
+    left: 2,
   },
   {
     name: 'an entry on a sheet created offline waits for its id (and behind the create)',
     entries: [entry(1, createSheet(-1)), entry(2, sheetOwner(-1, 0)), entry(3, message(-9, -1))],
     waits: ['ready', 'behind', 'waiting-id'],
+    left: 3,
   },
   {
     name: 'once the id is mapped the message goes',
     entries: [entry(3, message(-9, -1))],
     state: { idMap: new Map([[-1, 1234]]) },
     waits: ['ready'],
+    left: 1,
   },
   {
     name: 'an entry with a file not uploaded waits for the upload',
     entries: [entry(1, message(-9, 4, [blob('f1')])), entry(2, message(-8, 5, [blob('f2')]))],
     state: { uploaded: new Map([['f2', uploadedAs('11/u/f2.png')]]) },
     waits: ['waiting-files', 'ready'],
+    left: 2,
   },
   {
     name: 'a retried entry waits for its time; one due now goes',
@@ -90,17 +105,20 @@ const cases: Case[] = [
       entry(2, sheetOwner(5, 1), { nextAttemptAt: NOW }),
     ],
     waits: ['backoff', 'ready'],
+    left: 2,
   },
   {
     name: 'a 401 pauses everything',
     entries: [entry(1, sheetOwner(4, 1))],
     state: { paused: true },
     waits: ['paused'],
+    left: 1,
   },
   {
     name: 'another user’s entry is never sent',
     entries: [entry(1, sheetOwner(4, 1), { userSub: 'someone-else' })],
     waits: ['other-user'],
+    left: 0,
   },
   {
     name: 'an entry whose key is older than the send window is not sent; a younger one is',
@@ -110,6 +128,7 @@ const cases: Case[] = [
       entry(3, sheetOwner(5, 1), { createdAt: NOW - OUTBOX_SEND_WINDOW_MS + 1 }),
     ],
     waits: ['expired', 'behind', 'ready'],
+    left: 1,
   },
   {
     name: 'a resubmitted old entry counts from its new key',
@@ -120,22 +139,25 @@ const cases: Case[] = [
       }),
     ],
     waits: ['ready'],
+    left: 1,
   },
   {
     name: 'an unreadable stored entry blocks the later entries of its entity',
     entries: [entry(1, sheetOwner(4, 1)), entry(5, sheetOwner(5, 1))],
     state: { unreadable: new Map([['sheets:5', 3]]) },
     waits: ['ready', 'unreadable'],
+    left: 1,
   },
 ];
 
-describe('explain / nextBatch', () => {
-  it.each(cases)('$name', ({ entries, state, waits }) => {
+describe('explain / nextBatch / leftToSend', () => {
+  it.each(cases)('$name', ({ entries, state, waits, left }) => {
     const s = sendState(state);
     const explained = explain(entries, s, NOW);
     expect(entries.map((e) => explained.get(e.id))).toEqual(waits);
     const ready = entries.filter((_, i) => waits[i] === 'ready');
     expect(ids(nextBatch([...entries].reverse(), s, NOW))).toEqual(ids(ready));
+    expect(leftToSend([...entries].reverse(), s, NOW)).toBe(left);
   });
 
   it('sends at most `limit`, oldest first', () => {

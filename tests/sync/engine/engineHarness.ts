@@ -11,6 +11,7 @@ import { loadSheetRows } from '../../../server/sync/projections/sheets';
 import { loadStaffRows } from '../../../server/sync/projections/staff';
 import { write } from '../../../server/sync/write';
 import { openUserDatabase, type PurchasingDb } from '../../../src/data/db';
+import type { MessagePostPayload } from '../../../src/sync/core/mutations/todos';
 import { SyncEngine, type SyncEngineDeps } from '../../../src/sync/engine/engine';
 import type { FetchLike } from '../../../src/sync/engine/http';
 import { startTestServer, type TestServer } from '../../support/app';
@@ -188,6 +189,36 @@ export async function storedAnswers(h: Harness, key: string): Promise<number> {
       and(eq(idempotencyKeys.subject, String(h.fx.accounts.userA)), eq(idempotencyKeys.key, key)),
     );
   return rows.length;
+}
+
+/** A message from fx_user_a to the supplier in the thread of company A's order. */
+export function orderMessage(
+  h: Harness,
+  todoId: number,
+  subject: string,
+  over: Partial<MessagePostPayload> = {},
+): MessagePostPayload {
+  return {
+    todoId,
+    module: 'ORDER',
+    moduleId: h.fx.orders.contractSignedA.id,
+    moduleNumber: h.fx.orders.contractSignedA.name,
+    subject,
+    to: {
+      companyId: h.fx.companies.supplier,
+      companyName: '供应商',
+      contactId: h.fx.contacts.supplierSales,
+      contactName: '王销售',
+    },
+    from: {
+      contactId: h.fx.contacts.userA,
+      contactName: '李采购',
+      companyName: null,
+      avatar: null,
+    },
+    files: [],
+    ...over,
+  };
 }
 
 /** A suite's server and what its tests opened, closed for them by `engineSuite`. */
