@@ -1,5 +1,6 @@
 // The `meta` table: per-company sync state (feed cursor, last synced time), the schema version
-// that last wrote the database and this device's client id. One module owns these keys.
+// that last wrote the database, this device's client id, and the service worker's last background
+// delivery. One module owns these keys.
 import type { PurchasingDb } from './db';
 
 /** Sync state of one company of the user. */
@@ -44,7 +45,35 @@ export interface IdMapMeta {
   pairs: Array<[temporary: number, server: number]>;
 }
 
-export type MetaRow = CompanySyncMeta | SchemaMeta | ClientMeta | SequenceMeta | IdMapMeta;
+/**
+ * The service worker's last delivery of the outbox while the app was closed
+ * (src/sync/background.ts), kept for diagnostics and the e2e, which waits for `runs` to rise.
+ */
+export interface BackgroundRunMeta {
+  key: 'background:last';
+  /** Runs that opened this database, this one included. */
+  runs: number;
+  /** Epoch ms of the run's end. */
+  at: number;
+  /** `handed-over`: a tab opened meanwhile, and the run stopped for it. */
+  outcome: 'delivered' | 'handed-over';
+  /** The engine's DeliveryReport (src/sync/engine/engine.ts), summed over a rerun. */
+  sent: number;
+  applied: number;
+  refused: number;
+  left: number;
+  pausedForAuth: boolean;
+  /** The session was renewed once after a missing or refused token, and the run went again. */
+  renewed: boolean;
+}
+
+export type MetaRow =
+  | CompanySyncMeta
+  | SchemaMeta
+  | ClientMeta
+  | SequenceMeta
+  | IdMapMeta
+  | BackgroundRunMeta;
 
 export const companyMetaKey = (companyId: number): CompanySyncMeta['key'] => `company:${companyId}`;
 
@@ -130,4 +159,23 @@ export async function writeIdMapPairs(
 export async function syncedCompanyIds(db: PurchasingDb): Promise<number[]> {
   const rows = await db.meta.where('key').startsWith('company:').toArray();
   return rows.filter(isCompanyMeta).map((row) => row.companyId);
+}
+
+/** The last background delivery recorded here, if any. */
+export async function readBackgroundRun(db: PurchasingDb): Promise<BackgroundRunMeta | undefined> {
+  const row = await db.meta.get('background:last');
+  return row?.key === 'background:last' ? row : undefined;
+}
+
+/** Records a background delivery and counts it; resolves to the row written. */
+export function recordBackgroundRun(
+  db: PurchasingDb,
+  run: Omit<BackgroundRunMeta, 'key' | 'runs'>,
+): Promise<BackgroundRunMeta> {
+  return db.transaction('rw', db.meta, async () => {
+    const runs = ((await readBackgroundRun(db))?.runs ?? 0) + 1;
+    const row: BackgroundRunMeta = { ...run, key: 'background:last', runs };
+    await db.meta.put(row);
+    return row;
+  });
 }

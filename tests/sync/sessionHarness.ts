@@ -83,6 +83,10 @@ export interface TabsOptions {
   watchLeaseMs?: number;
   /** Wraps each tab's network (to hold back an answer). */
   wrapFetch?: (fetch: FetchLike) => FetchLike;
+  /** The lock manager, shared with another holder (the service worker's background run). */
+  locks?: MemoryLocks;
+  /** Changes to the tabs' session info (`userId`: the lock and channel the tabs share). */
+  info?: Partial<SyncSessionInfo>;
 }
 
 let databases = 0;
@@ -133,7 +137,7 @@ export async function openTabs(
   options: TabsOptions = {},
 ) {
   const userId = options.userId ?? freshUser();
-  const locks = new MemoryLocks();
+  const locks = options.locks ?? new MemoryLocks();
   const sockets = fakeSockets();
   const tabs: TestTab[] = [];
 
@@ -202,7 +206,7 @@ export async function openTabs(
     tabs.push(tab);
     session.setToken(await (options.token?.(i) ?? h.token()));
     options.beforeStart?.(session);
-    await session.start(sessionInfo(h, options.live));
+    await session.start({ ...sessionInfo(h, options.live), ...options.info });
     return tab;
   }
 
