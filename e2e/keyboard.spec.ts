@@ -3,13 +3,16 @@
 // button with Enter, takes the focus, keeps it inside while Tab and Shift+Tab go round (the trap),
 // shows where the focus is (a visible outline), closes with Escape without changing anything, and
 // hands the focus back to the button that opened it; so do 写邮件, 重置密码, 修改头像, 下单采购 and
-// the 工作台's overdue orders, and 采购合同 reached through 报表导出's menu. A list's export goes by
+// the 工作台's overdue orders, 采购合同 reached through 报表导出's menu, and the prompt of 退出登录
+// with a change waiting, reached through the user menu. A list's export goes by
 // keyboard from menu to file, a list row and a 工作台 tile open with Enter; the contract's PDF
 // preview draws the focus around its frame, and Tab leads out of the frame again.
 import type { Page } from '@playwright/test';
+import { SESSION_MESSAGES } from '../src/domain/messages/session';
 import { BuyerApi } from './fixtures/BuyerApi';
 import { DocumentsPage } from './fixtures/DocumentsPage';
 import { dialogByKeyboard, focusIn, menuItemByKeyboard } from './fixtures/keyboard';
+import { openOrderForOwnerChange } from './fixtures/ownerChange';
 import { expect, test } from './fixtures/test';
 
 test.use({ account: 'buyer' });
@@ -250,4 +253,30 @@ test('采购合同 from 报表导出: menu and dialog by keyboard, focus trapped
   await expect(documents.dialog).toBeHidden();
   await expect(documents.exportButton).toBeFocused();
   expect(saved).toEqual([]);
+});
+
+test('退出登录 with a change waiting: the prompt holds the focus, Escape keeps the session and returns to the user menu', async ({
+  shell,
+  page,
+  context,
+  request,
+}) => {
+  await shell.openSignedIn('/home');
+  await shell.synced();
+  const { detail, newOwner } = await openOrderForOwnerChange(page, context, request);
+  await context.setOffline(true);
+  try {
+    await detail.chooseOwner(newOwner.name.slice(0, 1), newOwner.name);
+    await expect(detail.owner).toHaveText(newOwner.name);
+    const prompt = page.getByRole('dialog', { name: SESSION_MESSAGES.SIGN_OUT_PENDING_TITLE });
+    await dialogByKeyboard(page, shell.userMenu, prompt, async () => {
+      await menuItemByKeyboard(page, page.getByRole('menuitem', { name: '退出登录' }));
+    });
+    // Still signed in, the change still waiting.
+    await expect(shell.syncStatus).toBeVisible();
+    await expect(detail.owner).toHaveText(newOwner.name);
+  } finally {
+    await context.setOffline(false);
+  }
+  await shell.synced();
 });

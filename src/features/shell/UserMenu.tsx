@@ -4,6 +4,7 @@
 import { Avatar, Button, Group, Menu, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconLayoutNavbar, IconLayoutSidebar, IconLogout, IconUser } from '@tabler/icons-react';
 import { Link, useRouter } from '@tanstack/react-router';
+import { useRef } from 'react';
 import { useSession } from '../../platform/session/useSession';
 import { useFileImage } from '../common/useFileImage';
 import { InstallLink, InstallMenuItem } from './InstallApp';
@@ -35,10 +36,14 @@ export function UserMenu() {
   const { account, signOut } = useSession();
   const avatar = useFileImage(account.avatar);
   const links = useUserLinks();
+  // 退出登录 with changes waiting opens a prompt, which hands the focus back to what held it when
+  // it opened: the menu item, gone by then (docs/footguns.md 88). The menu's button holds it
+  // instead, so 取消 returns there.
+  const trigger = useRef<HTMLButtonElement>(null);
   return (
     <Menu position="bottom-end" shadow="md" width={200}>
       <Menu.Target>
-        <UnstyledButton aria-label={`用户菜单 ${account.name}`} px={4}>
+        <UnstyledButton ref={trigger} aria-label={`用户菜单 ${account.name}`} px={4}>
           <Group gap={6} wrap="nowrap">
             {/* A picture or the person icon, no initials: the name is written beside it once
                 (initials would repeat it in the button's text, which must read as its label). */}
@@ -62,7 +67,10 @@ export function UserMenu() {
         <Menu.Item
           color="red"
           leftSection={<IconLogout size={16} />}
-          onClick={() => void signOut()}
+          onClick={() => {
+            trigger.current?.focus();
+            void signOut();
+          }}
         >
           {SIGN_OUT_LABEL}
         </Menu.Item>
