@@ -48,11 +48,9 @@ test('公司设置 by keyboard: every stop of Tab on the page draws its focus; a
   expect(stops.length).toBeGreaterThan(15);
 
   // A region chosen with the keys: the address country typed into, the option reached with the
-  // arrow and taken with Enter. The country taken is one the field does not hold: a controlled
-  // Mantine Select handed the option it already holds neither calls onChange nor puts the label
-  // back (Select.mjs, onOptionSubmit), so the typed text stays until blur; and an earlier file
-  // of the same run (companySettings.spec.ts) saves 中国 CN as this company's address. Run alone
-  // the field was empty, which is why the fixed 中国 passed here and not on CI.
+  // arrow and taken with Enter. The country taken first is one the field does not hold, so the
+  // choice changes the address (an earlier file of the same run, companySettings.spec.ts, saves
+  // 中国 CN as this company's address); then the held one is chosen again.
   const country = settings.region('address-country');
   const held = await country.inputValue();
   const target =
@@ -83,4 +81,16 @@ test('公司设置 by keyboard: every stop of Tab on the page draws its focus; a
   await expect(province).toHaveValue('');
   await expect(province).toHaveAttribute('role', 'combobox');
   await expect(province).toBeEnabled();
+
+  // The option the field now holds, chosen again: the field shows its label at once, not the
+  // typed text (RegionSelect keeps the search text; Mantine alone left it until blur).
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.type(target.typed);
+  await expect(list.getByRole('option').first()).toHaveAccessibleName(target.name);
+  await page.keyboard.press('ArrowDown');
+  await expect(option).toHaveAttribute('data-combobox-selected', 'true');
+  await page.keyboard.press('Enter');
+  await expect(country).toBeFocused();
+  await expect(country).toHaveValue(target.name);
+  await expect(country).toHaveAttribute('aria-expanded', 'false');
 });

@@ -3,7 +3,8 @@
 // level hands the parent the level and value; the parent applies its form's cascade (by default
 // every lower level is emptied: `clearBelow`). Levels can be left out (company info stops at the
 // city) or locked (held by the server).
-import { Select, SimpleGrid, TextInput } from '@mantine/core';
+import { Select, type SelectProps, SimpleGrid, TextInput } from '@mantine/core';
+import { useState } from 'react';
 import { COUNTRIES } from '../../domain/company/regions/countries';
 import { cityOf, hasRegionList, provinceOf } from '../../domain/company/regions/index';
 import { useRegions } from './useRegions';
@@ -23,6 +24,35 @@ const COUNTRY_OPTIONS = COUNTRIES.codes.map((code) => ({
   value: code,
   label: `${COUNTRIES.labels[code]} ${code}`,
 }));
+
+/**
+ * A searchable select whose field shows the chosen option's label at once, also when the option
+ * chosen is the one it holds: Mantine's controlled Select then leaves the typed text in the field
+ * until it loses the focus (docs/footguns.md 87), so the search text is ours and the chosen
+ * option's label is put back on every choice.
+ */
+function ChoiceSelect({
+  data,
+  ...props
+}: Omit<SelectProps, 'data' | 'searchValue' | 'onSearchChange' | 'onOptionSubmit'> & {
+  data: ReadonlyArray<string | { value: string; label: string }>;
+}) {
+  const [search, setSearch] = useState('');
+  const labelOf = (value: string) => {
+    const option = data.find((item) => (typeof item === 'string' ? item : item.value) === value);
+    return option === undefined ? value : typeof option === 'string' ? option : option.label;
+  };
+  return (
+    <Select
+      {...props}
+      data={data}
+      searchable
+      searchValue={search}
+      onSearchChange={setSearch}
+      onOptionSubmit={(value) => setSearch(labelOf(value))}
+    />
+  );
+}
 
 export interface RegionSelectProps {
   value: RegionValue;
@@ -76,12 +106,11 @@ export function RegionSelect({
       {levels.map((level) => {
         if (level === 'country') {
           return (
-            <Select
+            <ChoiceSelect
               key={level}
               {...common(level)}
               data={COUNTRY_OPTIONS}
               value={value.country || null}
-              searchable
               allowDeselect={false}
               clearable={!locked.country}
               onChange={(next) => onLevelChange('country', next ?? '')}
@@ -102,12 +131,11 @@ export function RegionSelect({
         // A held value outside the list (older data) is still shown.
         const data = value[level] && !list.includes(value[level]) ? [value[level], ...list] : list;
         return (
-          <Select
+          <ChoiceSelect
             key={level}
             {...common(level)}
             data={data}
             value={value[level] || null}
-            searchable
             allowDeselect={false}
             clearable={!locked[level]}
             disabled={common(level).disabled || data.length === 0}
