@@ -12,10 +12,12 @@ import {
   createOidcAuth,
   createRevocations,
   createUserManager,
+  openAuthDb,
   sharedUserStore,
 } from '../platform/auth/oidcAuth';
 import { AUTH_CALLBACK_PATH } from '../platform/auth/returnTo';
 import { clearUserCaches } from '../platform/pwa/userCaches';
+import { storedBackgroundTarget } from '../platform/session/backgroundTarget';
 import { SessionController } from '../platform/session/sessionController';
 import { persistedSessionStore } from '../platform/session/sessionStore';
 import { syncEndpoints } from '../platform/sync/endpoints';
@@ -32,7 +34,8 @@ export function createAppServices(
   config: RuntimeConfig,
   page: Location = window.location,
 ): AppServices {
-  const userStore = sharedUserStore();
+  const authDb = openAuthDb();
+  const userStore = sharedUserStore(authDb);
   const auth = createOidcAuth(createUserManager(config.auth, page.origin, userStore), {
     revocations: createRevocations(config.auth, page.origin),
   });
@@ -58,6 +61,7 @@ export function createAppServices(
   session = new SessionController({
     auth,
     sync,
+    background: storedBackgroundTarget(authDb, config.auth),
     store: persistedSessionStore,
     // Every end of a session empties the caches of the user's files (avatars, images).
     clearFileCaches: clearUserCaches,

@@ -14,19 +14,32 @@ export const AUTH_DB_NAME = 'purchasing-auth';
 export const AUTH_STORES = {
   /** oidc-client-ts's StateStore: its key (`user:<authority>:<clientId>`) → its serialized value. */
   entries: 'key',
+  /** The background delivery's target (backgroundTarget.ts): one row, key `current`. */
+  target: 'key',
 } as const;
+
+/** Version 1 held the user only; version 2 adds `target` (no data moves). */
+const AUTH_STORES_V1 = { entries: AUTH_STORES.entries } as const;
 
 /** One entry as oidc-client-ts wrote it, checked on read (a value the library cannot parse is absent). */
 export const authEntrySchema = z.object({ key: z.string(), value: z.string() });
 export type AuthEntry = z.infer<typeof authEntrySchema>;
 
+/** The `target` row as stored: its key and the value backgroundTarget.ts checks on read. */
+export interface StoredTarget {
+  key: string;
+  value: unknown;
+}
+
 export class AuthDb extends Dexie {
   declare readonly entries: Table<AuthEntry, string>;
+  declare readonly target: Table<StoredTarget, string>;
 
   constructor(name: string = AUTH_DB_NAME, options: DexieOptions = {}) {
     // Strict: a refresh token is single-use (rotation), so a rotated one lost to a crash after a
     // relaxed commit would be spent again at the next renewal, and the provider revokes the grant.
     super(name, { chromeTransactionDurability: 'strict', ...options });
-    this.version(1).stores(AUTH_STORES);
+    this.version(1).stores(AUTH_STORES_V1);
+    this.version(2).stores(AUTH_STORES);
   }
 }

@@ -40,6 +40,11 @@ export function toAuthUser(user: User): AuthUser {
   };
 }
 
+/** The page's connection to the sign-in database (user and background target). */
+export function openAuthDb(): AuthDb {
+  return new AuthDb();
+}
+
 /** The user store every context of the app shares: the sign-in database. */
 export function sharedUserStore(db: AuthDb = new AuthDb()): IdbStateStore {
   return new IdbStateStore(db);

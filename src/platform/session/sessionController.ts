@@ -175,6 +175,7 @@ export class SessionController {
   signedOutElsewhere(): void {
     this.tokens.drop();
     this.deps.store.clear();
+    void this.clearBackground();
     void this.deps.clearFileCaches().catch(() => undefined);
     this.update({ phase: { status: 'signed-out' }, pendingSignOut: null });
   }
@@ -337,13 +338,21 @@ export class SessionController {
       },
     });
     this.deps.sync.setToken(user.accessToken);
-    this.deps.sync.start({
+    const target = {
       userId: account.id,
       userSub: user.sub,
       companies: companies.map((c) => c.id),
-      ...this.deps.endpoints,
-    });
+      baseUrl: this.deps.endpoints.baseUrl,
+    };
+    this.deps.sync.start({ ...target, ...this.deps.endpoints });
     this.tokens.start();
+    // Not sending while closed is no loss: the outbox waits for the next open.
+    await this.deps.background.save(target).catch(() => undefined);
+  }
+
+  /** Every session end: the service worker sends nothing more for this account. */
+  private clearBackground(): Promise<void> {
+    return this.deps.background.clear().catch(() => undefined);
   }
 
   /**
@@ -394,6 +403,7 @@ export class SessionController {
     this.noCompanyIdToken = this.tokens.user?.idToken ?? null;
     this.tokens.drop();
     this.deps.store.clear();
+    await this.clearBackground();
     await this.deps.auth.forget();
     await this.deps.clearFileCaches().catch(() => undefined);
     const unsent = await this.deps.sync.leftBehind(userId).catch(() => null);
@@ -411,6 +421,7 @@ export class SessionController {
   private async dropSession(): Promise<void> {
     this.deps.notify(COMMON_MESSAGES.SESSION_EXPIRED);
     this.tokens.hold(null);
+    await this.clearBackground();
     await this.deps.clearFileCaches().catch(() => undefined);
     await this.deps.auth.forget();
     this.update({ phase: { status: 'signed-out' } });
@@ -430,6 +441,7 @@ export class SessionController {
     const idToken = this.tokens.user?.idToken ?? null;
     this.tokens.drop();
     this.deps.store.clear();
+    await this.clearBackground();
     await this.deps.clearFileCaches().catch(() => undefined);
     await this.deps.auth.forget();
     if (this.deps.online() && (await this.atProvider(idToken))) return;

@@ -62,9 +62,21 @@ export type SignOutAnswer =
   | { status: 'pending'; pending: number }
   | { status: 'failed' };
 
+/**
+ * What the service worker may send while the app is closed (src/auth/backgroundTarget.ts): saved
+ * whenever the session is signed in, cleared at every session end.
+ */
+export interface BackgroundTargetPort {
+  save(
+    target: Pick<SyncSessionInfo, 'userId' | 'userSub' | 'companies' | 'baseUrl'>,
+  ): Promise<void>;
+  clear(): Promise<void>;
+}
+
 export interface SessionControllerDeps {
   auth: Auth;
   sync: SyncPort;
+  background: BackgroundTargetPort;
   store: SessionStore;
   /** GET /api/v7/user with the session's token; rejects with ApiError. */
   fetchUser(): Promise<UserInfo>;

@@ -4,7 +4,11 @@ import { vi } from 'vitest';
 import type { UserInfo } from '../../../src/contract/api/account';
 import type { Auth, AuthUser, RenewResult } from '../../../src/platform/auth/auth';
 import type { SessionStore } from '../../../src/platform/session/sessionStore';
-import type { SessionControllerDeps, SyncPort } from '../../../src/platform/session/sessionTypes';
+import type {
+  BackgroundTargetPort,
+  SessionControllerDeps,
+  SyncPort,
+} from '../../../src/platform/session/sessionTypes';
 import type { CachedAccount, CompanyChoice } from '../../../src/platform/session/storedSession';
 import type { SignOutResult } from '../../../src/sync/api';
 import type { UnsentEntry } from '../../../src/sync/outbox';
@@ -72,6 +76,20 @@ export function fakeSync() {
   } satisfies SyncPort;
 }
 
+/** The background target as the port saw it: `target` is what the service worker would read. */
+export function fakeBackground() {
+  const port = {
+    target: null as Parameters<BackgroundTargetPort['save']>[0] | null,
+    save: vi.fn(async (target: Parameters<BackgroundTargetPort['save']>[0]) => {
+      port.target = target;
+    }),
+    clear: vi.fn(async () => {
+      port.target = null;
+    }),
+  };
+  return port satisfies BackgroundTargetPort;
+}
+
 export function memoryStore(): SessionStore & { saved: CachedAccount | null } {
   let tab: CompanyChoice | null = null;
   let device: CompanyChoice | null = null;
@@ -100,6 +118,7 @@ function baseDeps(clock: Clock) {
   return {
     auth: fakeAuth(authUser()),
     sync: fakeSync(),
+    background: fakeBackground(),
     store: memoryStore(),
     fetchUser: vi.fn(async () => buyerInfo()),
     endpoints: { baseUrl: '', wsUrl: 'ws://127.0.0.1/ws' },

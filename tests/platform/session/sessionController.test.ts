@@ -344,3 +344,73 @@ describe('signing out', () => {
     expect(d.clearTimer).toHaveBeenCalled();
   });
 });
+
+describe('the background target (what the service worker may send while closed)', () => {
+  const BUYER = { userId: 3, userSub: '3', companies: [101, 102], baseUrl: '' };
+
+  it('is saved when the session is signed in, expired or not', async () => {
+    const { d } = await booted();
+    expect(d.background.target).toEqual(BUYER);
+    const auth = fakeAuth(authUser({ expiresAt: NOW / 1000 - 10 }));
+    auth.renew.mockResolvedValue({ kind: 'refused' });
+    const expired = await booted({ auth, store: d.store });
+    expect(expired.d.background.target).toEqual(BUYER);
+  });
+
+  it('is saved again with the companies left when a membership ends', async () => {
+    const { controller, d } = await booted();
+    await controller.membershipEnded(102);
+    expect(d.background.target).toEqual({ ...BUYER, companies: [101] });
+  });
+
+  it('is cleared at sign-out, online or not', async () => {
+    const online = await booted();
+    await online.controller.signOut();
+    expect(online.d.background.target).toBeNull();
+    let connected = true;
+    const offline = await booted({ online: () => connected });
+    connected = false;
+    await offline.controller.signOut();
+    expect(offline.d.background.target).toBeNull();
+  });
+
+  it('stays while sign-out waits for pending changes', async () => {
+    const { controller, d } = await booted();
+    d.sync.signOut.mockResolvedValueOnce({ signedOut: false, pending: 2 });
+    await controller.signOut();
+    expect(d.background.target).toEqual(BUYER);
+  });
+
+  it('is cleared when the account is bound to no company', async () => {
+    const { controller, d } = await booted();
+    d.fetchUser.mockResolvedValue(buyerInfo({ companies: [] }));
+    await controller.membershipEnded(101);
+    await controller.membershipEnded(102);
+    expect(controller.getSnapshot().phase.status).toBe('no-company');
+    expect(d.background.clear).toHaveBeenCalled();
+    expect(d.background.target).toBeNull();
+  });
+
+  it('is cleared when the session is dropped (refused, nothing kept)', async () => {
+    const auth = fakeAuth(authUser({ expiresAt: NOW / 1000 - 10 }));
+    auth.renew.mockResolvedValue({ kind: 'refused' });
+    const { d } = await booted({ auth });
+    expect(d.background.clear).toHaveBeenCalled();
+    expect(d.background.save).not.toHaveBeenCalled();
+  });
+
+  it('is cleared when another tab signed out', async () => {
+    const { controller, d } = await booted();
+    controller.signedOutElsewhere();
+    await vi.waitFor(() => expect(d.background.target).toBeNull());
+  });
+
+  it('a failing store does not stop the session', async () => {
+    const { d } = await booted();
+    d.background.save.mockRejectedValue(new Error('quota'));
+    d.background.clear.mockRejectedValue(new Error('quota'));
+    const again = await booted({ background: d.background });
+    expect(signedIn(again.controller).account.id).toBe(3);
+    await expect(again.controller.signOut()).resolves.toEqual({ status: 'signed-out' });
+  });
+});
