@@ -14,6 +14,8 @@ import {
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, StaleWhileRevalidate } from 'workbox-strategies';
 import { DOCUMENT_FONT_PATH, RUNTIME_CACHES } from '../src/contract/serviceWorkerCaches';
+// The outbox sent while the app is closed (Background Sync, Chromium only).
+import './backgroundSync';
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<{ url: string; revision: string | null } | string>;

@@ -37,7 +37,9 @@ const LAYERS: Record<string, string[]> = {
   'src/routes': ['src/platform', 'src/features'],
   'src/app': ['src/data', 'src/sync', 'src/platform', 'src/routes'],
   'src/main.tsx': ['src/platform', 'src/app'],
-  sw: [],
+  // The service worker sends the outbox while the app is closed: the engine's background run and
+  // the stored sign-in (the database layer only through src/sync).
+  sw: ['src/sync', 'src/auth'],
   // The server, bottom up. config.ts names the database's timeouts; regexpFallback.ts is a flag.
   'server/db': [],
   'server/config.ts': ['server/db'],
