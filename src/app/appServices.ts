@@ -16,10 +16,16 @@ import {
   sharedUserStore,
 } from '../platform/auth/oidcAuth';
 import { AUTH_CALLBACK_PATH } from '../platform/auth/returnTo';
+import {
+  backgroundDelivery,
+  periodicSyncGranted,
+  watchOutboxDelivery,
+} from '../platform/pwa/backgroundSync';
 import { clearUserCaches } from '../platform/pwa/userCaches';
 import { storedBackgroundTarget } from '../platform/session/backgroundTarget';
 import { SessionController } from '../platform/session/sessionController';
 import { persistedSessionStore } from '../platform/session/sessionStore';
+import type { BackgroundTargetPort } from '../platform/session/sessionTypes';
 import { syncEndpoints } from '../platform/sync/endpoints';
 import { SyncConnection } from '../platform/sync/syncConnection';
 import { createSyncClient, watchAppSignals } from '../sync/client';
@@ -28,6 +34,20 @@ const online = () => navigator.onLine;
 
 function notify(message: string): void {
   notifications.show({ color: 'red', message, autoClose: 6_000 });
+}
+
+/** The periodic refresh follows the target: asked for while signed in, dropped at session end. */
+function withPeriodicRefresh(port: BackgroundTargetPort): BackgroundTargetPort {
+  return {
+    save: async (target) => {
+      await port.save(target);
+      await backgroundDelivery.startPeriodicRefresh(periodicSyncGranted);
+    },
+    clear: async () => {
+      await backgroundDelivery.stopPeriodicRefresh();
+      await port.clear();
+    },
+  };
 }
 
 export function createAppServices(
@@ -61,7 +81,7 @@ export function createAppServices(
   session = new SessionController({
     auth,
     sync,
-    background: storedBackgroundTarget(authDb, config.auth),
+    background: withPeriodicRefresh(storedBackgroundTarget(authDb, config.auth)),
     store: persistedSessionStore,
     // Every end of a session empties the caches of the user's files (avatars, images).
     clearFileCaches: clearUserCaches,
@@ -71,6 +91,15 @@ export function createAppServices(
     notify,
   });
   const controller = session;
+  watchOutboxDelivery({
+    status: () => sync.getSnapshot().status,
+    subscribe: sync.subscribe,
+    hidden: () => document.visibilityState === 'hidden',
+    onVisibilityChange: (listener) => {
+      document.addEventListener('visibilitychange', listener);
+      return () => document.removeEventListener('visibilitychange', listener);
+    },
+  });
   sync.listen({
     renewToken: () => void controller.renewToken(),
     signedOutElsewhere: () => controller.signedOutElsewhere(),

@@ -43,6 +43,10 @@ export const SYNC_LABELS = {
     '本机数据由更新版本的应用保存，当前版本只能查看尚未发送的更改，不能修改或发送。更新应用后即可继续使用，本机数据不会丢失。',
   OUTDATED_NONE: '本机没有尚未发送的更改',
   OUTDATED_EXPORT: '导出未发送的更改',
+  /** Changes wait and this browser has no Background Sync (Safari, Firefox): decisions.md. */
+  NO_BACKGROUND_SYNC: '此浏览器不支持后台同步：关闭应用后，待同步更改会在下次打开应用时发送。',
+  /** Changes wait and the browser refused this site Background Sync. */
+  BACKGROUND_SYNC_REFUSED: '浏览器已关闭本站的后台同步：待同步更改会在下次打开应用时发送。',
   OUTDATED_FILE: '未发送的更改.json',
 } as const;
 

@@ -38,6 +38,8 @@ export interface PendingChangesProps {
   onClose(): void;
   entries: readonly EntryView[];
   unreadable: number;
+  /** Said when changes wait and the browser will not send them while the app is closed. */
+  deliveryNotice: string | null;
   timeZone: string | null;
   /** Uploads under way (the engine's status): each waiting file's bytes. */
   uploads: SyncStatus['uploads'];
@@ -213,6 +215,7 @@ export function PendingChanges({
   onClose,
   entries,
   unreadable,
+  deliveryNotice,
   timeZone,
   uploads,
   onRetry,
@@ -230,6 +233,11 @@ export function PendingChanges({
         {unreadable > 0 && (
           <Alert color="orange" variant="light">
             {SYNC_LABELS.UNREADABLE}（{unreadable}）
+          </Alert>
+        )}
+        {deliveryNotice && (
+          <Alert color="gray" variant="light" data-testid="delivery-notice">
+            {deliveryNotice}
           </Alert>
         )}
         {entries.length === 0 && unreadable === 0 && (

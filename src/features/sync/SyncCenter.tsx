@@ -4,12 +4,13 @@
 // notices of uploads that ended (useUploadNotices) are raised here, once per tab.
 import { useState } from 'react';
 import { useAppServices } from '../../platform/AppServicesContext';
+import { useOutboxDelivery } from '../../platform/pwa/useOutboxDelivery';
 import { useSession } from '../../platform/session/useSession';
 import { useLocalDb } from '../../platform/sync/useLocalDb';
 import { useSyncStatus } from '../../platform/sync/useSyncStatus';
 import { PendingChanges } from './PendingChanges';
 import { SyncStatusButton } from './SyncStatusButton';
-import { summarizeSync, UNKNOWN_STATUS } from './summary';
+import { deliveryNotice, summarizeSync, UNKNOWN_STATUS } from './summary';
 import { useOutboxViews } from './useOutboxViews';
 import { useUploadNotices } from './useUploadNotices';
 
@@ -19,6 +20,7 @@ export function SyncCenter() {
   const db = useLocalDb();
   const status = useSyncStatus() ?? UNKNOWN_STATUS;
   const views = useOutboxViews(db, account.sub);
+  const delivery = useOutboxDelivery();
   useUploadNotices(db, account.sub);
   const [pendingOpen, setPendingOpen] = useState(false);
   return (
@@ -34,6 +36,7 @@ export function SyncCenter() {
         onClose={() => setPendingOpen(false)}
         entries={views?.entries ?? []}
         unreadable={views?.unreadable ?? 0}
+        deliveryNotice={deliveryNotice(delivery, views?.entries ?? [])}
         timeZone={account.timezone}
         uploads={status.uploads}
         onRetry={(id, overwrite) => sync.write((api) => api.retry(id, { overwrite }))}

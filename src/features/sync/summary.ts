@@ -2,7 +2,10 @@
 // and label, a progress bar during a first sync, the last synced time, the pending count, and the
 // warnings worth a look (failures, an old pending change, a paused session). Pure, so the wording
 // rules are tested without a browser.
+
+import type { EntryStateKey } from '../../domain/messages/sync';
 import { SYNC_LABELS, syncWarnings, waitedFor } from '../../domain/messages/sync';
+import type { OutboxDelivery } from '../../platform/pwa/backgroundSync';
 import type { SyncStatus } from '../../sync/engine/status';
 
 /** A change still unsent after this long gets a warning (a field trip without network is normal). */
@@ -104,4 +107,29 @@ export function summarizeSync(status: SyncStatus, companyId: number | null): Syn
   if (status.online === null) return summary('connecting', SYNC_LABELS.CONNECTING);
   if (company?.lastSyncedAt == null) return summary('connecting', SYNC_LABELS.NEVER_SYNCED);
   return summary('synced', SYNC_LABELS.SYNCED);
+}
+
+/** Entry states a later attempt still sends (failed and conflicting ones wait for the user). */
+const SENT_LATER: ReadonlySet<EntryStateKey> = new Set([
+  'waiting',
+  'retrying',
+  'sending',
+  'waiting-files',
+]);
+
+const DELIVERY_NOTICES: Record<OutboxDelivery, string | null> = {
+  background: null,
+  'next-open': SYNC_LABELS.NO_BACKGROUND_SYNC,
+  refused: SYNC_LABELS.BACKGROUND_SYNC_REFUSED,
+};
+
+/**
+ * The pending-changes view's word on closing the app: only when changes still wait to be sent
+ * and this browser will not send them while the app is closed.
+ */
+export function deliveryNotice(
+  delivery: OutboxDelivery,
+  entries: readonly { state: EntryStateKey }[],
+): string | null {
+  return entries.some((entry) => SENT_LATER.has(entry.state)) ? DELIVERY_NOTICES[delivery] : null;
 }

@@ -3,6 +3,7 @@
 // days. Development serves no worker, so a stale cache never hides a code change.
 import { Workbox } from 'workbox-window';
 import { type AppUpdates, createAppUpdates } from './appUpdates';
+import { backgroundDelivery } from './backgroundSync';
 
 const CHECK_EVERY_MS = 60 * 60 * 1000;
 
@@ -16,7 +17,8 @@ function register(): AppUpdates {
   };
   workbox
     .register()
-    .then(() => {
+    .then((registration) => {
+      backgroundDelivery.keep(registration ?? null);
       setInterval(check, CHECK_EVERY_MS);
       document.addEventListener('visibilitychange', () => {
         if (document.visibilityState === 'visible') check();

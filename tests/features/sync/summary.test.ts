@@ -1,7 +1,12 @@
 // The header's reading of the engine status: which tone and words win when several things are
 // true at once, when a first sync shows a bar, and which warnings are raised.
 import { describe, expect, it } from 'vitest';
-import { OLD_PENDING_MS, summarizeSync, UNKNOWN_STATUS } from '../../../src/features/sync/summary';
+import {
+  deliveryNotice,
+  OLD_PENDING_MS,
+  summarizeSync,
+  UNKNOWN_STATUS,
+} from '../../../src/features/sync/summary';
 import type { CompanyStatus, SyncStatus } from '../../../src/sync/engine/status';
 
 const A = 11;
@@ -138,5 +143,28 @@ describe('summarizeSync', () => {
     ]);
     expect(old.pending).toBe(3);
     expect(old.failed).toBe(1);
+  });
+});
+
+describe('deliveryNotice (closing the app with changes waiting)', () => {
+  const waiting = [{ state: 'waiting' as const }];
+
+  it('says nothing where the browser sends in the background, or nothing waits', () => {
+    expect(deliveryNotice('background', waiting)).toBeNull();
+    expect(deliveryNotice('next-open', [])).toBeNull();
+    expect(deliveryNotice('next-open', [{ state: 'failed' }, { state: 'conflict' }])).toBeNull();
+  });
+
+  it('says the changes go at the next open without Background Sync', () => {
+    expect(deliveryNotice('next-open', waiting)).toBe(
+      '此浏览器不支持后台同步：关闭应用后，待同步更改会在下次打开应用时发送。',
+    );
+    expect(deliveryNotice('next-open', [{ state: 'retrying' }])).not.toBeNull();
+  });
+
+  it('says the browser turned it off after a refusal', () => {
+    expect(deliveryNotice('refused', [{ state: 'waiting-files' }])).toBe(
+      '浏览器已关闭本站的后台同步：待同步更改会在下次打开应用时发送。',
+    );
   });
 });
