@@ -1,5 +1,7 @@
 // Prints what a first visit downloads before the app can render (the entry script, its static
-// imports and CSS, gzip-compressed), against the whole precache the service worker stores.
+// imports and CSS, gzip-compressed), against the whole precache the service worker stores, and
+// the service worker's own script, parsed at each of its starts (it holds the sync engine for
+// delivery while the app is closed).
 // Run after `npm run build`: `npm run bench`.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -32,4 +34,8 @@ console.info(
 );
 console.info(
   `  initial / precache ratio                          ${(initialGz / precacheGz).toFixed(2)}`,
+);
+const swBytes = statSync(join(dist, 'sw.js')).size;
+console.info(
+  `  service worker sw.js                              ${kb(gz('sw.js'))} (${kb(swBytes)} raw)`,
 );
