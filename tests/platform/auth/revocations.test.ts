@@ -14,23 +14,10 @@ import {
   REVOCATION_MAX_AGE_MS,
   SIGN_IN_WINDOW_MS,
 } from '../../../src/platform/auth/revocations';
+import { memoryStorage } from '../../support/webStorage';
 
 const NOW = 1_700_000_000_000;
 const offline = () => new TypeError('Failed to fetch');
-
-function memoryStorage(): Storage {
-  const items = new Map<string, string>();
-  return {
-    get length() {
-      return items.size;
-    },
-    clear: () => items.clear(),
-    getItem: (key) => items.get(key) ?? null,
-    key: (index) => [...items.keys()][index] ?? null,
-    removeItem: (key) => void items.delete(key),
-    setItem: (key, value) => void items.set(key, String(value)),
-  };
-}
 
 function signedIn(refreshToken: string): User {
   return new User({

@@ -9,6 +9,7 @@ import {
   RuntimeConfigUnavailableError,
 } from '../../../src/platform/config/runtimeConfig';
 import { readPersisted, writePersisted } from '../../../src/platform/persisted';
+import { memoryStorage } from '../../support/webStorage';
 
 const config: RuntimeConfig = {
   gateway: '',
@@ -18,20 +19,6 @@ const config: RuntimeConfig = {
   searchHost: '',
 };
 const moved: RuntimeConfig = { ...config, gateway: 'https://api.example.com' };
-
-function memoryStorage(): Storage {
-  const items = new Map<string, string>();
-  return {
-    get length() {
-      return items.size;
-    },
-    clear: () => items.clear(),
-    getItem: (key) => items.get(key) ?? null,
-    key: (index) => [...items.keys()][index] ?? null,
-    removeItem: (key) => void items.delete(key),
-    setItem: (key, value) => void items.set(key, String(value)),
-  };
-}
 
 const answer = (body: unknown, status = 200) =>
   vi.fn(async () => new Response(JSON.stringify(body), { status }));

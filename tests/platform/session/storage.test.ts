@@ -4,21 +4,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PersistedStateStore } from '../../../src/platform/auth/authStores';
 import { persistedSessionStore } from '../../../src/platform/session/sessionStore';
+import { memoryStorage } from '../../support/webStorage';
 import { buyerInfo } from './fixtures';
-
-function memoryStorage(): Storage {
-  const items = new Map<string, string>();
-  return {
-    get length() {
-      return items.size;
-    },
-    clear: () => items.clear(),
-    getItem: (key) => items.get(key) ?? null,
-    key: (index) => [...items.keys()][index] ?? null,
-    removeItem: (key) => void items.delete(key),
-    setItem: (key, value) => void items.set(key, String(value)),
-  };
-}
 
 let local: Storage;
 let session: Storage;

@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { PurchasingDb } from '../../../src/data/db';
 import type { SyncEngineDeps } from '../../../src/sync/engine/engine';
 import {
+  timers as countedTimers,
   engineSuite,
   type Harness,
   makeEngine,
@@ -19,32 +20,6 @@ import {
 } from './engineHarness';
 
 const MESSAGES_PATH = '/todos-api/v7/messages?';
-
-/** Real timers that know how many are still armed. */
-function countedTimers() {
-  const live = new Map<number, ReturnType<typeof setTimeout>>();
-  let next = 0;
-  return {
-    armed: () => live.size,
-    setTimer(callback: () => void, ms: number): unknown {
-      next += 1;
-      const id = next;
-      live.set(
-        id,
-        setTimeout(() => {
-          live.delete(id);
-          callback();
-        }, ms),
-      );
-      return id;
-    },
-    clearTimer(handle: unknown): void {
-      if (typeof handle !== 'number') return;
-      clearTimeout(live.get(handle));
-      live.delete(handle);
-    },
-  };
-}
 
 describe('deliverOnce', () => {
   const suite = engineSuite();

@@ -108,11 +108,12 @@ export function openLocal(): Promise<PurchasingDb> {
   return openUserDatabase(`engine-test-${databases}`, { indexedDB, IDBKeyRange });
 }
 
-/** Real timers, numbered so the engine's handles stay opaque. */
-function timers() {
+/** Real timers, numbered so the engine's handles stay opaque; `armed` counts those still set. */
+export function timers() {
   const live = new Map<number, ReturnType<typeof setTimeout>>();
   let next = 0;
   return {
+    armed: () => live.size,
     setTimer(callback: () => void, ms: number): unknown {
       next += 1;
       const id = next;
