@@ -13,6 +13,7 @@ import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Flags } from 'lighthouse';
 import { DEMO_PASSWORD, LoginPage } from '../e2e/fixtures/LoginPage';
+import { LANDING_URL } from '../e2e/fixtures/ShellPage';
 import { startServer } from './browser/appServer.mjs';
 
 const appDir = process.env.APP_DIR ?? join(import.meta.dirname, '..', 'dist');
@@ -45,7 +46,8 @@ async function signIn(origin: string, profile: string) {
     const login = new LoginPage(page);
     await login.expectShown();
     await login.signIn('buyer', DEMO_PASSWORD);
-    await page.waitForURL(/\/inquiry-quotation\/list/);
+    await page.waitForURL(LANDING_URL);
+    await page.goto('/inquiry-quotation/list?sheetType=ALL');
     // The first row of each list, opened as a user would: the detail's address as the app makes it.
     const detailOf = async () => {
       await page.locator('tbody tr').first().click({ timeout: 60_000 });

@@ -3,6 +3,7 @@
 // engine fills the device's database from the server; the server's API answers with the token
 // the app keeps.
 import type { Page } from '@playwright/test';
+import { LANDING_URL } from '../../e2e/fixtures/ShellPage';
 import { storedUser } from '../../e2e/fixtures/storedUser';
 
 const DEMO_PASSWORD = 'Demo@2026';
@@ -28,7 +29,7 @@ export async function signIn(
   await page.getByLabel('账号').fill(account);
   await page.getByLabel('密码').fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: '登录' }).click();
-  await page.waitForURL(/\/inquiry-quotation\/list/);
+  await page.waitForURL(LANDING_URL);
   const token = await readToken(page);
   const api = async <T>(path: string, query: Record<string, string>): Promise<T> => {
     const params = new URLSearchParams({ ...query, currentCompanyId: String(companyId) });
