@@ -26,7 +26,11 @@ export type ListenerTiming = {
 
 export const LISTENER_TIMING: ListenerTiming = {
   baseMs: 250,
-  capMs: 30_000,
+  // Live events must flow again within 10 s of the database's return (issue 19), and NOTIFYs
+  // sent before the LISTEN is back are lost: a 30 s cap let the sixth retry of a restart that
+  // took a few seconds wait up to 16 s (tests/system/faults.test.ts failed so on a loaded CI
+  // machine). One connection attempt every 2 s at most, per process, costs the database nothing.
+  capMs: 2_000,
   probeMs: 30_000,
   timeoutMs: 10_000,
   random: Math.random,
