@@ -24,6 +24,7 @@ import {
   makeEngine,
   Network,
   openLocal,
+  orderMessage,
   storedAnswers,
   synced,
   until,
@@ -55,27 +56,7 @@ describe('chat messages through the outbox', () => {
   }
 
   function payload(todoId: number, subject: string, over: Partial<MessagePostPayload> = {}) {
-    return {
-      todoId,
-      module: 'ORDER',
-      moduleId: orderId(),
-      moduleNumber: h.fx.orders.contractSignedA.name,
-      subject,
-      to: {
-        companyId: h.fx.companies.supplier,
-        companyName: '供应商',
-        contactId: h.fx.contacts.supplierSales,
-        contactName: '王销售',
-      },
-      from: {
-        contactId: h.fx.contacts.userA,
-        contactName: '李采购',
-        companyName: null,
-        avatar: null,
-      },
-      files: [],
-      ...over,
-    } satisfies MessagePostPayload;
+    return orderMessage(h, todoId, subject, { moduleId: orderId(), ...over });
   }
 
   const serverMessages = (subject: string) =>

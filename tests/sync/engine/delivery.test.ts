@@ -30,11 +30,8 @@ describe('deliverOnce', () => {
   });
   const A = () => h.fx.companies.buyerA;
 
-  /**
-   * A device whose tab wrote messages offline (one thread: sent one after another) and closed;
-   * each entry waits ten minutes more for its retry, as after a long backoff.
-   */
-  async function closedDevice(subjects: readonly string[]): Promise<PurchasingDb> {
+  /** A tab synced on a fresh device, then offline. */
+  async function offlineTab() {
     const db = await openLocal();
     dbs.push(db);
     const net = new Network();
@@ -42,6 +39,15 @@ describe('deliverOnce', () => {
     await tab.start();
     await synced(tab);
     net.offline = true;
+    return { db, net, tab };
+  }
+
+  /**
+   * A device whose tab wrote messages offline (one thread: sent one after another) and closed;
+   * each entry waits ten minutes more for its retry, as after a long backoff.
+   */
+  async function closedDevice(subjects: readonly string[]): Promise<PurchasingDb> {
+    const { db, net, tab } = await offlineTab();
     for (const subject of subjects) {
       const payload = orderMessage(h, await tab.temporaryId(), subject);
       await tab.enqueue(A(), { type: 'message.post', payload });
@@ -108,13 +114,7 @@ describe('deliverOnce', () => {
   });
 
   it('counts a refusal, and does not count as left what waits behind it for the user', async () => {
-    const db = await openLocal();
-    dbs.push(db);
-    const net = new Network();
-    const tab = makeEngine(h, db, net, { companies: [A()] });
-    await tab.start();
-    await synced(tab);
-    net.offline = true;
+    const { db, net, tab } = await offlineTab();
     // Addressed to a company the order has nothing to do with: the server refuses it.
     const wrong = { companyId: h.fx.companies.buyerB, companyName: null };
     const to = { ...wrong, contactId: null, contactName: null };
